@@ -1,0 +1,114 @@
+# Superstep - GNU Make build.
+#   make                    library, tools, examples, superstep.pc
+#   make test               build and run the test suite
+#   make test SANITIZE=1    the same under AddressSanitizer + UBSan
+#   make bench              the benchmark table (bench/)
+#   make install PREFIX=... install headers, libraries, tools, pkg-config file
+#
+# Sources are found by wildcard: a new .c file in src/<layer>/ joins the
+# library, one in tests/<suite>/ becomes a test, one in examples/ an example.
+
+PREFIX   ?= /usr/local
+CC       ?= cc
+OPT      ?= -O2
+SANITIZE ?=
+
+ifeq ($(SANITIZE),1)
+O        := build/san
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else
+O        := build/rel
+SANFLAGS :=
+endif
+
+# Release outputs live in lib/ and bin/; sanitizer outputs stay under build/san.
+ifeq ($(SANITIZE),1)
+LIBDIR := $(O)/lib
+BINDIR := $(O)/bin
+else
+LIBDIR := lib
+BINDIR := bin
+endif
+
+WARN     := -Wall -Wextra -Werror
+CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
+LDLIBS_ALL = -lpthread -lm $(LDLIBS)
+
+LIB_SRC  := $(wildcard src/*/*.c)
+LIB_OBJ  := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
+LIB_A    := $(LIBDIR)/libsuperstep.a
+LIB_SO   := $(LIBDIR)/libsuperstep.so
+
+TOOL_SRC := $(wildcard tools/*.c)
+TOOLS    := $(patsubst tools/%.c,$(BINDIR)/%,$(TOOL_SRC)) $(BINDIR)/bspcc
+
+EX_SRC   := $(wildcard examples/*.c examples/*/*.c)
+EXAMPLES := $(patsubst %.c,$(O)/%,$(EX_SRC))
+
+TEST_SRC := $(wildcard tests/*/*.c)
+TESTS    := $(patsubst %.c,$(O)/%,$(TEST_SRC))
+
+BENCH_SRC := $(wildcard bench/*.c)
+BENCHES  := $(patsubst %.c,$(O)/%,$(BENCH_SRC))
+
+HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h)
+
+.PHONY: all test bench install clean examples tests
+all: $(LIB_A) $(LIB_SO) $(TOOLS) $(EXAMPLES) superstep.pc
+
+$(O)/src/%.o: src/%.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fPIC -Isrc -c $< -o $@
+
+$(LIB_A): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+$(LIB_SO): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -shared -o $@ $^ $(LDLIBS_ALL)
+
+# Tools may use internal headers (bspbench reads no internals; bsprun does not either).
+$(BINDIR)/%: tools/%.c $(LIB_A) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
+
+$(BINDIR)/bspcc: tools/bspcc.in
+	@mkdir -p $(dir $@)
+	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" $< > $@ && chmod +x $@
+
+$(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_A) $(LDLIBS_ALL)
+
+# Tests may include internal headers to test a layer directly.
+$(O)/tests/%: tests/%.c tests/check.h $(LIB_A) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(LIB_A) $(LDLIBS_ALL)
+
+$(O)/bench/%: bench/%.c $(LIB_A) $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
+
+superstep.pc: superstep.pc.in Makefile
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' $< > $@
+
+examples: $(EXAMPLES)
+tests: $(TESTS) $(EXAMPLES) $(TOOLS)
+
+test: all tests
+	@O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) tests/run
+
+bench: all $(BENCHES)
+	@O=$(O) BINDIR=$(BINDIR) bench/run
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' superstep.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/superstep.pc
+
+clean:
+	rm -rf build lib bin superstep.pc

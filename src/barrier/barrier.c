@@ -1,0 +1,142 @@
+/*
+ * barrier.c - counter barrier with a spin, yield, sleep wait.
+ *
+ * Spinning is fastest while every processor has a core of its own; with
+ * more processors than cores a spinner steals the time of the peer it waits
+ * for, so then it yields almost at once, and anyone waiting long sleeps on a
+ * futex (one FUTEX_WAKE releases all sleepers together).
+ */
+#include "barrier/barrier.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <sched.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+static bool oversubscribed;
+
+void barrier_set_oversubscribed(bool over)
+{
+    oversubscribed = over;
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void futex_wait(_Atomic uint32_t *word, uint32_t value, int64_t ns)
+{
+    struct timespec ts = { ns / 1000000000, ns % 1000000000 };
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, value, &ts, NULL, 0);
+}
+
+void wake_word(_Atomic uint32_t *word)
+{
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);
+}
+
+void barrier_init(struct barrier *b, uint32_t nprocs)
+{
+    (void)nprocs;
+    atomic_store(&b->arrived, 0);
+    atomic_store(&b->gen, 0);
+    atomic_store(&b->sleepers, 0);
+    atomic_store(&b->result, 0);
+    atomic_store(&b->failed, 0);
+}
+
+/* Spin this long before yielding, and yield this long before sleeping. */
+#define SPIN_NS 20000
+#define SPIN_NS_OVER 0
+#define YIELD_NS 2000000
+#define SLEEP_SLICE_NS 100000000 /* re-check the failure word at least this often */
+
+static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t value,
+                        _Atomic uint32_t *sleepers, int64_t timeout_ns)
+{
+    int64_t spin = oversubscribed ? SPIN_NS_OVER : SPIN_NS;
+    int64_t start = 0, t = 0;
+    for (unsigned i = 0;; i++) {
+        if (atomic_load_explicit(word, memory_order_acquire) != value)
+            return true;
+        if (barrier_failed(b))
+            return false;
+        if (i < 64 && !oversubscribed) {
+            cpu_relax();
+            continue;
+        }
+        if ((i & 15) == 0 || oversubscribed) {
+            t = now_ns();
+            if (!start)
+                start = t;
+            if (timeout_ns >= 0 && t - start >= timeout_ns)
+                return false;
+        }
+        if (t - start < spin) {
+            cpu_relax();
+        } else if (t - start < YIELD_NS) {
+            sched_yield();
+        } else {
+            int64_t slice = SLEEP_SLICE_NS;
+            if (timeout_ns >= 0 && timeout_ns - (t - start) < slice)
+                slice = timeout_ns - (t - start) + 1;
+            if (sleepers)
+                atomic_fetch_add(sleepers, 1);
+            futex_wait(word, value, slice);
+            if (sleepers)
+                atomic_fetch_sub(sleepers, 1);
+            t = now_ns();
+        }
+    }
+}
+
+uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution, bool *ok)
+{
+    uint32_t gen = atomic_load_explicit(&b->gen, memory_order_acquire);
+    uint64_t sum = atomic_fetch_add(&b->arrived, contribution) + contribution;
+    *ok = true;
+    if (BAR_GET(sum, 0) == nprocs) {
+        atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
+        atomic_store_explicit(&b->result, sum, memory_order_relaxed);
+        atomic_store(&b->gen, gen + 1);
+        if (atomic_load(&b->sleepers))
+            wake_word(&b->gen);
+        return sum;
+    }
+    if (!wait_change(b, &b->gen, gen, &b->sleepers, -1) || barrier_failed(b)) {
+        *ok = false;
+        return 0;
+    }
+    return atomic_load_explicit(&b->result, memory_order_relaxed);
+}
+
+bool barrier_fail(struct barrier *b, uint32_t code)
+{
+    uint32_t zero = 0;
+    bool first = atomic_compare_exchange_strong(&b->failed, &zero, code ? code : 1);
+    atomic_fetch_add(&b->gen, 1);
+    wake_word(&b->gen);
+    atomic_fetch_add(&b->failed_wake, 1);
+    wake_word(&b->failed_wake);
+    return first;
+}
+
+bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns)
+{
+    return wait_change(b, word, value, NULL, timeout_ns);
+}

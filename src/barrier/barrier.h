@@ -1,0 +1,58 @@
+/*
+ * barrier.h - the barrier every superstep meets at, and the waits beside it.
+ *
+ * A central counter in the segment.  Each arrival adds its contribution (a
+ * count of one plus flags packed in higher bits); the last arrival publishes
+ * the sum and opens the next generation.  Waiters spin briefly, yield while
+ * peers are runnable, then sleep on the generation futex.  Every wait also
+ * watches the job's failure word, so nobody waits on a dead peer.
+ */
+#ifndef SUPERSTEP_BARRIER_H
+#define SUPERSTEP_BARRIER_H
+
+#include "segment/segment.h"
+
+#include <stdbool.h>
+
+struct barrier {
+    _Atomic uint64_t arrived;      /* sum of this generation's contributions */
+    char pad0[SEG_LINE - sizeof(uint64_t)];
+    _Atomic uint32_t gen;          /* futex word: generation number */
+    _Atomic uint32_t sleepers;
+    _Atomic uint64_t result;       /* sum of the last completed generation */
+    char pad1[SEG_LINE - 2 * sizeof(uint32_t) - sizeof(uint64_t)];
+    _Atomic uint32_t failed;       /* non-zero: the job has failed */
+    _Atomic uint32_t failed_wake;  /* futex word bumped when failing */
+    char pad2[SEG_LINE - 2 * sizeof(uint32_t)];
+};
+
+/* A contribution: 1 << BAR_COUNT_SHIFT counts the arrival; fields above. */
+#define BAR_FIELD(i) (1ull << (16 * (i)))   /* field i of four 16-bit fields */
+#define BAR_GET(sum, i) (((sum) >> (16 * (i))) & 0xffff)
+
+void barrier_init(struct barrier *b, uint32_t nprocs);
+
+/* Arrive with 'contribution' (which must include BAR_FIELD(0)); returns the
+ * generation's sum, or false in *ok when the job failed while waiting. */
+uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution, bool *ok);
+
+/* Mark the job failed and wake every waiter; true for the first caller. */
+bool barrier_fail(struct barrier *b, uint32_t code);
+
+static inline bool barrier_failed(struct barrier *b)
+{
+    return atomic_load_explicit(&b->failed, memory_order_relaxed) != 0;
+}
+
+/*
+ * Wait until *word != value, the job fails, or timeout_ns passes (-1: none);
+ * same spin-yield-sleep policy.  Returns true when the word changed.
+ * The writer must call wake_word() after changing a word others wait on.
+ */
+bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns);
+void wake_word(_Atomic uint32_t *word);
+
+/* How many cores this job may use; the wait policy spins less when fewer. */
+void barrier_set_oversubscribed(bool over);
+
+#endif

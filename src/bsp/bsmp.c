@@ -1,0 +1,141 @@
+/*
+ * bsmp.c - bulk synchronous message passing: bsp_send and the queue.
+ *
+ * Messages sent in one superstep are in the destination's queue during the
+ * next, in order of source processor, then send order.  The queue is one
+ * buffer that holds tags and payloads together, so bsp_hpmove can hand out
+ * pointers that stay valid until the next sync.
+ */
+#include "bsp/bsp_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_TAGSIZE (1ll << 20)
+
+void bsmp_reset(void)
+{
+    bsp.mq_len = 0;
+    bsp.nmsgs = 0;
+    bsp.head = 0;
+    bsp.mq_bytes_left = 0;
+}
+
+void bsmp_free(void)
+{
+    free(bsp.mq);
+    free(bsp.msgs);
+    bsp.mq = NULL;
+    bsp.msgs = NULL;
+    bsp.mq_cap = bsp.capmsgs = 0;
+    bsmp_reset();
+    bsp.tagsize = bsp.tagsize_next = 0;
+}
+
+void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nbytes)
+{
+    bsp_require_begun("bsp_send");
+    if (pid < 0 || pid >= (int64_t)bsp.p)
+        bsp_error("bsp_send", "pid %lld out of range (nprocs %u)", (long long)pid, bsp.p);
+    if (nbytes < 0)
+        bsp_error("bsp_send", "negative nbytes %lld", (long long)nbytes);
+    if (nbytes > (1ll << 40))
+        bsp_error("bsp_send", "absurd nbytes %lld (more than 2^40)", (long long)nbytes);
+    if (!payload && nbytes > 0)
+        bsp_error("bsp_send", "NULL payload with nbytes %lld", (long long)nbytes);
+    if (!tag && bsp.tagsize > 0)
+        bsp_error("bsp_send", "NULL tag with tag size %llu", (unsigned long long)bsp.tagsize);
+    struct rec_send r = { REC_SEND, (uint32_t)bsp.tagsize, (uint64_t)nbytes };
+    uint64_t total = sizeof r + bsp.tagsize + (uint64_t)nbytes;
+    if (total <= 128) { /* one write for small messages */
+        char buf[128];
+        memcpy(buf, &r, sizeof r);
+        memcpy(buf + sizeof r, tag, bsp.tagsize);
+        memcpy(buf + sizeof r + bsp.tagsize, payload, (size_t)nbytes);
+        stream_write((uint32_t)pid, buf, (size_t)total);
+    } else {
+        stream_write((uint32_t)pid, &r, sizeof r);
+        stream_write((uint32_t)pid, tag, bsp.tagsize);
+        stream_write((uint32_t)pid, payload, (size_t)nbytes);
+    }
+}
+
+void bsmp_deliver(uint32_t src, const struct rec_send *r)
+{
+    uint64_t need = bsp.mq_len + r->tagsize + r->nbytes;
+    bsp.mq = grow(bsp.mq, &bsp.mq_cap, need, 1);
+    bsp.msgs = grow(bsp.msgs, &bsp.capmsgs, bsp.nmsgs + 1, sizeof *bsp.msgs);
+    struct msg *m = &bsp.msgs[bsp.nmsgs++];
+    m->tag = bsp.mq_len;
+    m->tagsize = r->tagsize;
+    m->payload = bsp.mq_len + r->tagsize;
+    m->nbytes = r->nbytes;
+    stream_read(src, bsp.mq + bsp.mq_len, r->tagsize + r->nbytes);
+    bsp.mq_len = need;
+    bsp.mq_bytes_left += r->nbytes;
+}
+
+int64_t bsp_impl_set_tagsize(int64_t size)
+{
+    bsp_require_begun("bsp_set_tagsize");
+    if (size < 0 || size > MAX_TAGSIZE)
+        bsp_error("bsp_set_tagsize", "tag size %lld out of range (0..%lld)", (long long)size, MAX_TAGSIZE);
+    int64_t old = (int64_t)bsp.tagsize;
+    bsp.tagsize_next = (uint64_t)size;
+    return old;
+}
+
+void bsp_impl_qsize(uint64_t *packets, uint64_t *bytes)
+{
+    bsp_require_begun("bsp_qsize");
+    *packets = bsp.nmsgs - bsp.head;
+    *bytes = bsp.mq_bytes_left;
+}
+
+int64_t bsp_impl_get_tag(void *tag)
+{
+    bsp_require_begun("bsp_get_tag");
+    if (bsp.head == bsp.nmsgs)
+        return -1;
+    const struct msg *m = &bsp.msgs[bsp.head];
+    if (m->tagsize) {
+        if (!tag)
+            bsp_error("bsp_get_tag", "NULL tag buffer for a %llu-byte tag", (unsigned long long)m->tagsize);
+        memcpy(tag, bsp.mq + m->tag, m->tagsize);
+    }
+    return (int64_t)m->nbytes;
+}
+
+static const struct msg *dequeue(void)
+{
+    const struct msg *m = &bsp.msgs[bsp.head++];
+    bsp.mq_bytes_left -= m->nbytes;
+    return m;
+}
+
+void bsp_impl_move(void *payload, int64_t max)
+{
+    bsp_require_begun("bsp_move");
+    if (bsp.head == bsp.nmsgs)
+        bsp_error("bsp_move", "the message queue is empty");
+    if (max < 0)
+        bsp_error("bsp_move", "negative reception_nbytes %lld", (long long)max);
+    const struct msg *m = dequeue();
+    uint64_t n = m->nbytes < (uint64_t)max ? m->nbytes : (uint64_t)max;
+    if (n && !payload)
+        bsp_error("bsp_move", "NULL payload buffer for a %llu-byte message", (unsigned long long)m->nbytes);
+    memcpy(payload, bsp.mq + m->payload, n);
+}
+
+int64_t bsp_impl_hpmove(void **tag, void **payload)
+{
+    bsp_require_begun("bsp_hpmove");
+    if (!tag || !payload)
+        bsp_error("bsp_hpmove", "NULL %s pointer", tag ? "payload" : "tag");
+    if (bsp.head == bsp.nmsgs)
+        return -1;
+    const struct msg *m = dequeue();
+    *tag = bsp.mq + m->tag;
+    *payload = bsp.mq + m->payload;
+    return (int64_t)m->nbytes;
+}

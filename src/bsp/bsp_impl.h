@@ -1,0 +1,188 @@
+/*
+ * bsp_impl.h - the BSP layer's internal interface: one processor's state,
+ * the records it sends, and the pieces of the superstep protocol.
+ *
+ * The public dialects (src/bsp/dialect.c) convert their arguments and call
+ * the bsp_impl_* functions, which take signed 64-bit ids and sizes so that
+ * negative and absurd values can be named in errors.
+ */
+#ifndef SUPERSTEP_BSP_IMPL_H
+#define SUPERSTEP_BSP_IMPL_H
+
+#include "device/device.h"
+#include "segment/segment.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- records in the byte streams --------------------------------------- */
+
+enum rec_kind { REC_PUT = 1, REC_GET, REC_REPLY, REC_SEND };
+
+struct rec_put {   /* followed by nbytes of payload */
+    uint32_t kind, slot;
+    uint64_t offset, nbytes;
+};
+
+struct rec_get {   /* a request; the owner answers with a rec_reply */
+    uint32_t kind, slot;
+    uint64_t offset, nbytes, dst;
+};
+
+struct rec_reply { /* followed by nbytes of payload */
+    uint32_t kind, pad;
+    uint64_t nbytes, dst;
+};
+
+struct rec_send {  /* followed by tagsize bytes of tag, then nbytes of payload */
+    uint32_t kind, tagsize;
+    uint64_t nbytes;
+};
+
+/* ---- registrations ------------------------------------------------------ */
+
+/* A slot's entry in a processor's shared table: what peers may address. */
+struct reg_entry {
+    _Atomic uint64_t addr;
+    _Atomic uint64_t size;
+};
+
+/* What a processor changed at one sync; peers compare them after the
+ * barrier.  Kept per parity of the superstep: a processor may be one sync
+ * ahead of a peer that is still reading the previous record. */
+struct reg_change {
+    uint64_t step;                /* the superstep whose sync this describes */
+    uint32_t pushed, popped;
+    uint64_t pop_hash;
+    uint64_t tagsize_next;
+};
+
+/* Per-processor facts, in the segment, that peers read. */
+struct bsp_proc {
+    _Atomic uint64_t regtab;      /* offset of this processor's reg_entry array */
+    struct reg_change change[2];
+    char pad[2 * SEG_LINE - sizeof(uint64_t) - 2 * sizeof(struct reg_change)];
+};
+
+struct reg {
+    const void *addr;
+    uint64_t size;
+    uint32_t slot;
+    int32_t below;    /* the registration of the same address it shadows, or -1 */
+    bool live;
+};
+
+/* ---- messages ----------------------------------------------------------- */
+
+struct msg {
+    uint64_t tag;     /* offset in the queue buffer */
+    uint64_t payload;
+    uint64_t nbytes;
+    uint64_t tagsize;
+};
+
+/* ---- direct (hp) transfers queued for the sync -------------------------- */
+
+struct hp_op {
+    uint32_t pid;
+    bool write;
+    void *local;
+    uint64_t remote;
+    uint64_t nbytes;
+};
+
+/* ---- one processor's state ---------------------------------------------- */
+
+struct bsp_state {
+    bool begun;
+    uint32_t p, me;
+    uint64_t step;
+    double t0;
+    void (*spmd)(void);
+    struct bsp_proc *shared;      /* p entries */
+
+    /* registrations: regs[] local records, map address -> top reg index */
+    struct reg *regs;
+    uint32_t nregs, capregs;
+    int32_t *map;                 /* open addressing, capmap entries, -1 empty */
+    uint32_t capmap;
+    int32_t *slot_reg;            /* slot -> reg index, -1 */
+    uint32_t nslots, capslots;
+    uint32_t *free_slots, nfree;
+    struct reg_entry *mytab;      /* my shared table */
+    uint32_t captab;
+    /* changes pending until the next sync */
+    struct { const void *addr; uint64_t size; } *push;
+    uint32_t npush, cappush;
+    int32_t *pop;                 /* reg indices */
+    uint32_t npop, cappop;
+    const void *last_addr;        /* one-entry lookup cache */
+    int32_t last_reg;
+
+    /* superstep traffic */
+    bool slow;                    /* a get or an hp transfer was issued */
+    struct hp_op *hp;
+    uint32_t nhp, caphp;
+
+    /* BSMP */
+    uint64_t tagsize, tagsize_next;
+    char *mq;                     /* messages received in the last sync */
+    uint64_t mq_len, mq_cap;
+    struct msg *msgs;
+    uint64_t nmsgs, capmsgs, head;
+    uint64_t mq_bytes_left;
+};
+
+extern struct bsp_state bsp;
+
+/* Errors: one line naming the call, processor, superstep; stops the job. */
+void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+void bsp_require_begun(const char *call);
+void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem);
+
+/* Registrations (reg.c). */
+void reg_reset(void);
+void reg_free(void);
+int32_t reg_lookup(const char *call, const void *addr);
+uint64_t reg_remote_size(uint32_t pid, uint32_t slot);
+uint64_t reg_remote_addr(uint32_t pid, uint32_t slot);
+bool reg_prepare_sync(void);       /* true when registrations change */
+void reg_check_sync(void);         /* after the exchange, when any changed */
+void reg_commit_sync(void);
+
+/* BSMP (bsmp.c). */
+void bsmp_reset(void);
+void bsmp_free(void);
+void bsmp_deliver(uint32_t src, const struct rec_send *r);
+
+/* RMA (rma.c). */
+void rma_apply_put(uint32_t src, const struct rec_put *r);
+void rma_serve_gets(void);
+void rma_apply_reply(uint32_t src, const struct rec_reply *r);
+void rma_do_direct(void);
+
+/* Reading incoming streams (sync.c). */
+void stream_read(uint32_t src, void *buf, size_t n);
+void stream_copy_out(uint32_t src, void *dst, uint64_t n);
+void stream_skip(uint32_t src, uint64_t n);
+bool stream_write(uint32_t dst, const void *buf, size_t n);
+
+/* The public entry points behind both dialects. */
+void bsp_impl_begin(int64_t p);
+int64_t bsp_impl_nprocs(void);
+int64_t bsp_impl_pid(void);
+void bsp_impl_push_reg(const void *addr, int64_t size);
+void bsp_impl_put(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes, const char *call);
+void bsp_impl_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes, const char *call);
+void bsp_impl_hpput(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes);
+void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes);
+int64_t bsp_impl_set_tagsize(int64_t size);
+void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nbytes);
+void bsp_impl_qsize(uint64_t *packets, uint64_t *bytes);
+int64_t bsp_impl_get_tag(void *tag);     /* -1 when the queue is empty */
+void bsp_impl_move(void *payload, int64_t max);
+int64_t bsp_impl_hpmove(void **tag, void **payload);
+
+#endif

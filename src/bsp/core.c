@@ -1,0 +1,276 @@
+/*
+ * core.c - starting and ending the BSP program, errors, the superstep.
+ */
+#include "bsp/bsp_impl.h"
+
+#include "launch/launch.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+struct bsp_state bsp;
+
+/* Which collective call a processor waits in (launch_proc.call). */
+enum { CALL_NONE, CALL_SYNC, CALL_END };
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void bsp_error(const char *call, const char *fmt, ...)
+{
+    char what[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (!bsp.begun)
+        launch_fail(LAUNCH_EXIT_ERROR, "%s: %s", call, what);
+    launch_fail(LAUNCH_EXIT_ERROR, "%s: processor %u, superstep %llu: %s", call, bsp.me,
+                (unsigned long long)bsp.step, what);
+}
+
+void bsp_require_begun(const char *call)
+{
+    if (!bsp.begun)
+        bsp_error(call, "called outside bsp_begin ... bsp_end");
+}
+
+void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem)
+{
+    if (need <= *cap)
+        return p;
+    uint64_t c = *cap ? *cap : 16;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, c * elem);
+    if (!q)
+        bsp_error("malloc", "out of memory growing a table to %llu bytes", (unsigned long long)(c * elem));
+    *cap = c;
+    return q;
+}
+
+static int64_t env_nprocs(void)
+{
+    const char *v = getenv("SUPERSTEP_NPROCS");
+    if (v && *v) {
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (*end == 0 && n > 0)
+            return n;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? n : 1;
+}
+
+void bsp_init(void (*spmd)(void), int argc, char **argv)
+{
+    (void)argc;
+    (void)argv;
+    bsp.spmd = spmd;
+}
+
+/* The BSP layer's table in a fresh segment: one bsp_proc per processor. */
+static void bsp_segment_setup(struct segment *seg)
+{
+    size_t size = (size_t)seg->hdr->nprocs * sizeof(struct bsp_proc);
+    uint64_t off = seg_alloc(seg, size, SEG_LINE);
+    if (off)
+        memset(seg_ptr(seg, off), 0, size);
+    seg->hdr->root[ROOT_BSP] = off;
+}
+
+#define MAX_PROCS 65535 /* the barrier counts arrivals in 16 bits */
+
+void bsp_impl_begin(int64_t p)
+{
+    if (bsp.begun)
+        bsp_error("bsp_begin", "called twice (already running on %u processors)", bsp.p);
+    if (p <= 0 || p > MAX_PROCS)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: %lld processors requested (must be 1..%d)",
+                    (long long)p, MAX_PROCS);
+    uint32_t me;
+    int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
+    if (rc)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot start %lld processors on device %s: %s",
+                    (long long)p, dev->name, strerror(-rc));
+    bsp.p = job.nprocs;
+    bsp.me = me;
+    bsp.step = 0;
+    bsp.begun = true;
+    bsp.t0 = now();
+    bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
+    reg_reset();
+    bsmp_reset();
+}
+
+int64_t bsp_impl_nprocs(void)
+{
+    return bsp.begun ? (int64_t)bsp.p : env_nprocs();
+}
+
+int64_t bsp_impl_pid(void)
+{
+    bsp_require_begun("bsp_pid");
+    return bsp.me;
+}
+
+double bsp_time(void)
+{
+    bsp_require_begun("bsp_time");
+    return now() - bsp.t0;
+}
+
+static void set_call(uint32_t call)
+{
+    atomic_store_explicit(&job.ls->proc[bsp.me].call, call, memory_order_relaxed);
+}
+
+/* A collective mismatch: some processors are in bsp_end, others in bsp_sync. */
+static void end_mismatch(const char *call)
+{
+    uint32_t in_end = 0, in_sync = 0;
+    for (uint32_t q = bsp.p; q-- > 0;) {
+        uint32_t c = atomic_load(&job.ls->proc[q].call);
+        if (c == CALL_END)
+            in_end = q;
+        else
+            in_sync = q;
+    }
+    launch_fail(LAUNCH_EXIT_ERROR,
+                "%s: processor %u, superstep %llu: processor %u called bsp_end while processor %u called bsp_sync",
+                call, in_end, (unsigned long long)bsp.step, in_end, in_sync);
+}
+
+void bsp_sync(void)
+{
+    bsp_require_begun("bsp_sync");
+    set_call(CALL_SYNC);
+    uint64_t flags = 0;
+    if (reg_prepare_sync())
+        flags |= XFLAG(XF_REGS);
+    if (bsp.slow)
+        flags |= XFLAG(XF_SLOW);
+    uint64_t sum = dev->exchange(flags);
+    if (XGET(sum, XF_END))
+        end_mismatch("bsp_sync");
+    if (XGET(sum, XF_REGS))
+        reg_check_sync();
+    bsmp_reset();
+    if (XGET(sum, XF_SLOW)) {
+        rma_serve_gets();
+        rma_do_direct();
+        dev->exchange(0);
+    }
+    for (uint32_t src = 0; src < bsp.p; src++) {
+        while (dev->incoming(src)) {
+            union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; } r;
+            stream_read(src, &r.kind, sizeof r.kind);
+            switch (r.kind) {
+            case REC_PUT:
+                stream_read(src, (char *)&r + sizeof r.kind, sizeof r.put - sizeof r.kind);
+                rma_apply_put(src, &r.put);
+                break;
+            case REC_GET:
+                stream_skip(src, sizeof r.get - sizeof r.kind);
+                break;
+            case REC_REPLY:
+                stream_read(src, (char *)&r + sizeof r.kind, sizeof r.reply - sizeof r.kind);
+                rma_apply_reply(src, &r.reply);
+                break;
+            case REC_SEND:
+                stream_read(src, (char *)&r + sizeof r.kind, sizeof r.send - sizeof r.kind);
+                bsmp_deliver(src, &r.send);
+                break;
+            default:
+                bsp_error("bsp_sync", "corrupt record kind %u from processor %u", r.kind, src);
+            }
+        }
+    }
+    if (XGET(sum, XF_REGS))
+        reg_commit_sync();
+    bsp.tagsize = bsp.tagsize_next;
+    bsp.slow = false;
+    bsp.nhp = 0;
+    bsp.step++;
+    launch_set_step(bsp.step);
+    set_call(CALL_NONE);
+}
+
+void bsp_end(void)
+{
+    bsp_require_begun("bsp_end");
+    set_call(CALL_END);
+    uint64_t sum = dev->exchange(XFLAG(XF_END));
+    if (XGET(sum, XF_END) != bsp.p)
+        end_mismatch("bsp_end");
+    reg_free();
+    bsmp_free();
+    bsp.begun = false;
+    dev->end();
+}
+
+void bsp_vabort(const char *format, va_list args)
+{
+    char msg[768];
+    vsnprintf(msg, sizeof msg, format ? format : "(no message)", args);
+    size_t n = strlen(msg);
+    while (n && msg[n - 1] == '\n')
+        msg[--n] = 0;
+    bsp_error("bsp_abort", "%s", msg);
+}
+
+void bsp_abort(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    bsp_vabort(format, ap);
+}
+
+/* ---- reading the incoming streams -------------------------------------- */
+
+void stream_read(uint32_t src, void *buf, size_t n)
+{
+    char *d = buf;
+    while (n) {
+        size_t len;
+        const void *p = dev->peek(src, n, &len);
+        if (!len)
+            bsp_error("bsp_sync", "stream from processor %u ended inside a record", src);
+        memcpy(d, p, len);
+        dev->consume(src, len);
+        d += len;
+        n -= len;
+    }
+}
+
+void stream_copy_out(uint32_t src, void *dst, uint64_t n)
+{
+    stream_read(src, dst, n);
+}
+
+void stream_skip(uint32_t src, uint64_t n)
+{
+    while (n) {
+        size_t len;
+        dev->peek(src, n, &len);
+        if (!len)
+            bsp_error("bsp_sync", "stream from processor %u ended inside a record", src);
+        dev->consume(src, len);
+        n -= len;
+    }
+}
+
+bool stream_write(uint32_t dst, const void *buf, size_t n)
+{
+    if (!dev->write(dst, buf, n))
+        bsp_error("bsp_sync", "shared segment exhausted (set SUPERSTEP_SEGMENT_SIZE larger)");
+    return true;
+}

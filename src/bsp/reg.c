@@ -1,0 +1,300 @@
+/*
+ * reg.c - registrations: bsp_push_reg, bsp_pop_reg and their slots.
+ *
+ * Registrations are matched across processors by order, so the k-th live
+ * registration has the same slot number everywhere.  Slots are handed out at
+ * the sync where a registration takes effect: the lowest free slot first,
+ * from a free list that every processor keeps identically (the sync checks
+ * that all processors pushed and popped alike).  A put names its
+ * destination by slot; each processor publishes, per slot, its own address
+ * and size in the segment, so a sender checks bounds at the call and an hp
+ * transfer can address the peer's memory directly.
+ */
+#include "bsp/bsp_impl.h"
+
+#include "launch/launch.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAP_EMPTY (-1)
+#define MAP_GONE (-2)
+
+static uint64_t mix(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    return x ^ (x >> 33);
+}
+
+static uint32_t map_home(const void *addr)
+{
+    return (uint32_t)mix((uint64_t)(uintptr_t)addr) & (bsp.capmap - 1);
+}
+
+/* Index in map[] of addr's entry, or of the empty entry where it would go. */
+static uint32_t map_find(const void *addr)
+{
+    uint32_t i = map_home(addr), gone = UINT32_MAX;
+    for (;; i = (i + 1) & (bsp.capmap - 1)) {
+        int32_t r = bsp.map[i];
+        if (r == MAP_EMPTY)
+            return gone != UINT32_MAX ? gone : i;
+        if (r == MAP_GONE) {
+            if (gone == UINT32_MAX)
+                gone = i;
+        } else if (bsp.regs[r].addr == addr) {
+            return i;
+        }
+    }
+}
+
+static void map_rebuild(uint32_t cap)
+{
+    free(bsp.map);
+    bsp.capmap = cap;
+    bsp.map = malloc(cap * sizeof *bsp.map);
+    if (!bsp.map)
+        bsp_error("bsp_push_reg", "out of memory");
+    for (uint32_t i = 0; i < cap; i++)
+        bsp.map[i] = MAP_EMPTY;
+    /* Re-insert the top registration of every address: the one no live
+     * registration shadows. */
+    bool *shadowed = calloc(bsp.nregs + 1, sizeof *shadowed);
+    if (!shadowed)
+        bsp_error("bsp_push_reg", "out of memory");
+    for (uint32_t r = 0; r < bsp.nregs; r++)
+        if (bsp.regs[r].live && bsp.regs[r].below >= 0)
+            shadowed[bsp.regs[r].below] = true;
+    for (uint32_t r = 0; r < bsp.nregs; r++)
+        if (bsp.regs[r].live && !shadowed[r])
+            bsp.map[map_find(bsp.regs[r].addr)] = (int32_t)r;
+    free(shadowed);
+}
+
+void reg_reset(void)
+{
+    reg_free();
+    map_rebuild(64);
+    bsp.last_addr = NULL;
+    bsp.last_reg = -1;
+}
+
+void reg_free(void)
+{
+    free(bsp.regs);
+    free(bsp.map);
+    free(bsp.slot_reg);
+    free(bsp.free_slots);
+    free(bsp.push);
+    free(bsp.pop);
+    bsp.regs = NULL, bsp.map = NULL, bsp.slot_reg = NULL, bsp.free_slots = NULL;
+    bsp.push = NULL, bsp.pop = NULL;
+    bsp.nregs = bsp.capregs = bsp.capmap = bsp.nslots = bsp.capslots = bsp.nfree = 0;
+    bsp.npush = bsp.cappush = bsp.npop = bsp.cappop = bsp.captab = 0;
+    bsp.mytab = NULL;
+}
+
+int32_t reg_lookup(const char *call, const void *addr)
+{
+    if (addr == bsp.last_addr && bsp.last_reg >= 0)
+        return bsp.last_reg;
+    int32_t r = bsp.map[map_find(addr)];
+    if (r < 0)
+        bsp_error(call, "address %p is not registered", addr);
+    bsp.last_addr = addr;
+    bsp.last_reg = r;
+    return r;
+}
+
+static struct reg_entry *table_of(uint32_t pid)
+{
+    uint64_t off = atomic_load_explicit(&bsp.shared[pid].regtab, memory_order_acquire);
+    return seg_ptr(&job.seg, off);
+}
+
+uint64_t reg_remote_size(uint32_t pid, uint32_t slot)
+{
+    return atomic_load_explicit(&table_of(pid)[slot].size, memory_order_relaxed);
+}
+
+uint64_t reg_remote_addr(uint32_t pid, uint32_t slot)
+{
+    return atomic_load_explicit(&table_of(pid)[slot].addr, memory_order_relaxed);
+}
+
+void bsp_impl_push_reg(const void *addr, int64_t size)
+{
+    bsp_require_begun("bsp_push_reg");
+    if (size < 0)
+        bsp_error("bsp_push_reg", "negative size %lld", (long long)size);
+    if (!addr && size > 0)
+        bsp_error("bsp_push_reg", "NULL address with size %lld", (long long)size);
+    uint64_t cap = bsp.cappush;
+    bsp.push = grow(bsp.push, &cap, bsp.npush + 1, sizeof *bsp.push);
+    bsp.cappush = (uint32_t)cap;
+    bsp.push[bsp.npush].addr = addr;
+    bsp.push[bsp.npush].size = (uint64_t)size;
+    bsp.npush++;
+}
+
+static bool pop_pending(int32_t r)
+{
+    for (uint32_t i = 0; i < bsp.npop; i++)
+        if (bsp.pop[i] == r)
+            return true;
+    return false;
+}
+
+void bsp_pop_reg(const void *addr)
+{
+    bsp_require_begun("bsp_pop_reg");
+    int32_t r = bsp.map[map_find(addr)];
+    while (r >= 0 && pop_pending(r)) /* popped already this superstep: the one below */
+        r = bsp.regs[r].below;
+    if (r < 0)
+        bsp_error("bsp_pop_reg", "address %p is not registered", addr);
+    uint64_t cap = bsp.cappop;
+    bsp.pop = grow(bsp.pop, &cap, bsp.npop + 1, sizeof *bsp.pop);
+    bsp.cappop = (uint32_t)cap;
+    bsp.pop[bsp.npop++] = r;
+}
+
+/* Make sure my shared table has room for nslots entries. */
+static void table_reserve(uint32_t nslots)
+{
+    if (nslots <= bsp.captab)
+        return;
+    uint32_t cap = bsp.captab ? bsp.captab : 64;
+    while (cap < nslots)
+        cap *= 2;
+    uint64_t off = seg_alloc(&job.seg, (size_t)cap * sizeof(struct reg_entry), SEG_LINE);
+    if (!off)
+        bsp_error("bsp_sync", "shared segment exhausted by %u registrations", nslots);
+    struct reg_entry *tab = seg_ptr(&job.seg, off);
+    if (bsp.mytab)
+        memcpy(tab, bsp.mytab, (size_t)bsp.captab * sizeof *tab);
+    bsp.mytab = tab;
+    bsp.captab = cap;
+    atomic_store_explicit(&bsp.shared[bsp.me].regtab, off, memory_order_release);
+}
+
+bool reg_prepare_sync(void)
+{
+    if (!bsp.npush && !bsp.npop && bsp.tagsize_next == bsp.tagsize)
+        return false;
+    /* Slots for this sync's pushes: the lowest free ones, then new ones. */
+    uint64_t slots_needed = bsp.nslots;
+    for (uint32_t i = 0; i < bsp.npush; i++)
+        if (i >= bsp.nfree)
+            slots_needed++;
+    table_reserve((uint32_t)slots_needed);
+    uint64_t hash = 0;
+    for (uint32_t i = 0; i < bsp.npop; i++)
+        hash += mix(bsp.regs[bsp.pop[i]].slot + 1ull);
+    bsp.shared[bsp.me].change[bsp.step & 1] =
+        (struct reg_change){ bsp.step, bsp.npush, bsp.npop, hash, bsp.tagsize_next };
+    uint32_t nfree = bsp.nfree, nslots = bsp.nslots;
+    for (uint32_t i = 0; i < bsp.npush; i++) {
+        uint32_t slot = nfree ? bsp.free_slots[--nfree] : nslots++;
+        atomic_store_explicit(&bsp.mytab[slot].addr, (uint64_t)(uintptr_t)bsp.push[i].addr, memory_order_relaxed);
+        atomic_store_explicit(&bsp.mytab[slot].size, bsp.push[i].size, memory_order_relaxed);
+    }
+    return true;
+}
+
+/* Processor q's changes at this sync; none if it wrote no record for it. */
+static struct reg_change change_of(uint32_t q)
+{
+    struct reg_change c = bsp.shared[q].change[bsp.step & 1];
+    if (c.step != bsp.step)
+        c = (struct reg_change){ bsp.step, 0, 0, 0, bsp.tagsize };
+    return c;
+}
+
+void reg_check_sync(void)
+{
+    struct reg_change zero = change_of(0);
+    const struct reg_change *a = &zero;
+    for (uint32_t q = 1; q < bsp.p; q++) {
+        struct reg_change other = change_of(q);
+        const struct reg_change *b = &other;
+        if (a->pushed != b->pushed)
+            bsp_error("bsp_sync", "registrations differ: processor 0 pushed %u, processor %u pushed %u",
+                      a->pushed, q, b->pushed);
+        if (a->popped != b->popped || a->pop_hash != b->pop_hash)
+            bsp_error("bsp_sync", "bsp_pop_reg calls differ: processor 0 popped %u, processor %u popped %u%s",
+                      a->popped, q, b->popped, a->popped == b->popped ? " (different registrations)" : "");
+        if (a->tagsize_next != b->tagsize_next)
+            bsp_error("bsp_sync", "bsp_set_tagsize calls differ: processor 0 set %llu, processor %u set %llu",
+                      (unsigned long long)a->tagsize_next, q, (unsigned long long)b->tagsize_next);
+    }
+}
+
+static int cmp_desc(const void *x, const void *y)
+{
+    uint32_t a = *(const uint32_t *)x, b = *(const uint32_t *)y;
+    return a < b ? 1 : a > b ? -1 : 0;
+}
+
+static int32_t reg_new(void)
+{
+    for (uint32_t r = 0; r < bsp.nregs; r++) /* reuse a dead record first */
+        if (!bsp.regs[r].live && bsp.regs[r].slot == UINT32_MAX)
+            return (int32_t)r;
+    uint64_t cap = bsp.capregs;
+    bsp.regs = grow(bsp.regs, &cap, bsp.nregs + 1, sizeof *bsp.regs);
+    bsp.capregs = (uint32_t)cap;
+    return (int32_t)bsp.nregs++;
+}
+
+void reg_commit_sync(void)
+{
+    /* Pops first: a push of the same address in the same superstep wins. */
+    uint32_t *freed = malloc((bsp.npop + 1) * sizeof *freed);
+    for (uint32_t i = 0; i < bsp.npop; i++) {
+        struct reg *g = &bsp.regs[bsp.pop[i]];
+        uint32_t m = map_find(g->addr);
+        if (bsp.map[m] == bsp.pop[i])
+            bsp.map[m] = g->below >= 0 ? g->below : MAP_GONE;
+        bsp.slot_reg[g->slot] = -1;
+        freed[i] = g->slot;
+        g->live = false;
+        g->slot = UINT32_MAX;
+    }
+    /* Pushes take the slots reg_prepare_sync gave them. */
+    uint64_t cap = bsp.capslots;
+    uint32_t nslots = bsp.nslots;
+    for (uint32_t i = 0; i < bsp.npush; i++) {
+        uint32_t slot = bsp.nfree ? bsp.free_slots[--bsp.nfree] : nslots++;
+        bsp.slot_reg = grow(bsp.slot_reg, &cap, nslots, sizeof *bsp.slot_reg);
+        int32_t r = reg_new();
+        uint32_t m = map_find(bsp.push[i].addr);
+        bsp.regs[r] = (struct reg){ bsp.push[i].addr, bsp.push[i].size, slot, bsp.map[m] >= 0 ? bsp.map[m] : -1, true };
+        bsp.map[m] = r;
+        bsp.slot_reg[slot] = r;
+    }
+    bsp.capslots = (uint32_t)cap;
+    bsp.nslots = nslots;
+    /* Freed slots join the free list, sorted so every processor agrees. */
+    uint64_t fcap = bsp.nfree + bsp.npop;
+    uint32_t *fl = realloc(bsp.free_slots, (fcap + 1) * sizeof *fl);
+    if (!fl)
+        bsp_error("bsp_sync", "out of memory");
+    bsp.free_slots = fl;
+    memcpy(fl + bsp.nfree, freed, bsp.npop * sizeof *fl);
+    bsp.nfree += bsp.npop;
+    qsort(fl, bsp.nfree, sizeof *fl, cmp_desc);
+    free(freed);
+    bsp.npush = bsp.npop = 0;
+    bsp.last_addr = NULL;
+    bsp.last_reg = -1;
+    /* Keep the map sparse: tombstones count as used. */
+    uint32_t used = 0;
+    for (uint32_t i = 0; i < bsp.capmap; i++)
+        used += bsp.map[i] != MAP_EMPTY;
+    if (used * 2 > bsp.capmap)
+        map_rebuild(bsp.capmap * 2 > 4 * bsp.nregs ? bsp.capmap : bsp.capmap * 2);
+}

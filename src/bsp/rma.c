@@ -1,0 +1,212 @@
+/*
+ * rma.c - bsp_put, bsp_get, bsp_hpput, bsp_hpget.
+ *
+ * A put is copied into the stream towards its destination at the call
+ * (buffered on source) and applied by the destination at the sync.  A get is
+ * a request in the stream; the owner answers it after the first barrier of
+ * the sync, before any put of the superstep is applied, and the requester
+ * copies the answer after the second barrier.  hp transfers are queued and
+ * done between those two barriers with process_vm_writev/readv, batched per
+ * peer, when the device allows it; otherwise they are ordinary puts and gets.
+ */
+#include "bsp/bsp_impl.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Largest transfer accepted: beyond this a size is a bug, not a request. */
+#define MAX_TRANSFER (1ll << 40)
+
+struct target {
+    uint32_t pid;
+    uint32_t slot;
+};
+
+static void check_size(const char *call, const char *what, int64_t v)
+{
+    if (v < 0)
+        bsp_error(call, "negative %s %lld", what, (long long)v);
+    if (v > MAX_TRANSFER)
+        bsp_error(call, "absurd %s %lld (more than 2^40)", what, (long long)v);
+}
+
+static uint32_t check_pid(const char *call, int64_t pid)
+{
+    if (pid < 0 || pid >= (int64_t)bsp.p)
+        bsp_error(call, "pid %lld out of range (nprocs %u)", (long long)pid, bsp.p);
+    return (uint32_t)pid;
+}
+
+/* Validate a transfer against the area registered on 'pid'. */
+static struct target check_remote(const char *call, int64_t pid, const void *area, int64_t offset,
+                                  int64_t nbytes, const void *local, const char *local_name)
+{
+    bsp_require_begun(call);
+    struct target t;
+    t.pid = check_pid(call, pid);
+    check_size(call, "offset", offset);
+    check_size(call, "nbytes", nbytes);
+    if (!local && nbytes > 0)
+        bsp_error(call, "NULL %s with nbytes %lld", local_name, (long long)nbytes);
+    if (!area)
+        bsp_error(call, "NULL registered address");
+    t.slot = bsp.regs[reg_lookup(call, area)].slot;
+    uint64_t size = reg_remote_size(t.pid, t.slot);
+    if ((uint64_t)offset + (uint64_t)nbytes > size)
+        bsp_error(call, "offset %lld + nbytes %lld exceeds the %llu bytes registered on processor %u",
+                  (long long)offset, (long long)nbytes, (unsigned long long)size, t.pid);
+    return t;
+}
+
+void bsp_impl_put(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes,
+                  const char *call)
+{
+    struct target t = check_remote(call, pid, dst, offset, nbytes, src, "source");
+    if (nbytes == 0)
+        return;
+    struct rec_put r = { REC_PUT, t.slot, (uint64_t)offset, (uint64_t)nbytes };
+    if (nbytes <= 64) { /* one write for small puts */
+        char buf[sizeof r + 64];
+        memcpy(buf, &r, sizeof r);
+        memcpy(buf + sizeof r, src, (size_t)nbytes);
+        stream_write(t.pid, buf, sizeof r + (size_t)nbytes);
+    } else {
+        stream_write(t.pid, &r, sizeof r);
+        stream_write(t.pid, src, (size_t)nbytes);
+    }
+}
+
+void bsp_impl_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes,
+                  const char *call)
+{
+    struct target t = check_remote(call, pid, src, offset, nbytes, dst, "destination");
+    if (nbytes == 0)
+        return;
+    struct rec_get r = { REC_GET, t.slot, (uint64_t)offset, (uint64_t)nbytes, (uint64_t)(uintptr_t)dst };
+    stream_write(t.pid, &r, sizeof r);
+    bsp.slow = true;
+}
+
+static void queue_hp(uint32_t pid, bool write, void *local, uint64_t remote, uint64_t nbytes)
+{
+    uint64_t cap = bsp.caphp;
+    bsp.hp = grow(bsp.hp, &cap, bsp.nhp + 1, sizeof *bsp.hp);
+    bsp.caphp = (uint32_t)cap;
+    bsp.hp[bsp.nhp++] = (struct hp_op){ pid, write, local, remote, nbytes };
+    bsp.slow = true;
+}
+
+void bsp_impl_hpput(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes)
+{
+    if (!dev->direct) {
+        bsp_impl_put(pid, src, dst, offset, nbytes, "bsp_hpput");
+        return;
+    }
+    struct target t = check_remote("bsp_hpput", pid, dst, offset, nbytes, src, "source");
+    if (nbytes)
+        queue_hp(t.pid, true, (void *)src, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
+}
+
+void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes)
+{
+    if (!dev->direct) {
+        bsp_impl_get(pid, src, offset, dst, nbytes, "bsp_hpget");
+        return;
+    }
+    struct target t = check_remote("bsp_hpget", pid, src, offset, nbytes, dst, "destination");
+    if (nbytes)
+        queue_hp(t.pid, false, dst, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
+}
+
+/* ---- at the sync ------------------------------------------------------- */
+
+static struct reg *slot_local(uint32_t src, uint32_t slot, const char *what)
+{
+    int32_t r = slot < bsp.nslots ? bsp.slot_reg[slot] : -1;
+    if (r < 0)
+        bsp_error("bsp_sync", "%s from processor %u names slot %u, which is not registered here", what, src, slot);
+    return &bsp.regs[r];
+}
+
+void rma_apply_put(uint32_t src, const struct rec_put *r)
+{
+    struct reg *g = slot_local(src, r->slot, "a put");
+    stream_copy_out(src, (char *)g->addr + r->offset, r->nbytes);
+}
+
+void rma_apply_reply(uint32_t src, const struct rec_reply *r)
+{
+    stream_copy_out(src, (void *)(uintptr_t)r->dst, r->nbytes);
+}
+
+/* Answer every get addressed to me, from my memory as the superstep left it. */
+void rma_serve_gets(void)
+{
+    for (uint32_t src = 0; src < bsp.p; src++) {
+        uint64_t left = dev->incoming(src);
+        if (!left)
+            continue;
+        dev->scan_begin(src);
+        while (left) {
+            union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_send send; } r;
+            dev->scan_read(src, &r.kind, sizeof r.kind);
+            switch (r.kind) {
+            case REC_PUT:
+                dev->scan_read(src, (char *)&r + 4, sizeof r.put - 4);
+                dev->scan_skip(src, r.put.nbytes);
+                left -= sizeof r.put + r.put.nbytes;
+                break;
+            case REC_SEND:
+                dev->scan_read(src, (char *)&r + 4, sizeof r.send - 4);
+                dev->scan_skip(src, r.send.tagsize + r.send.nbytes);
+                left -= sizeof r.send + r.send.tagsize + r.send.nbytes;
+                break;
+            case REC_GET: {
+                dev->scan_read(src, (char *)&r + 4, sizeof r.get - 4);
+                left -= sizeof r.get;
+                struct reg *g = slot_local(src, r.get.slot, "a get");
+                struct rec_reply reply = { REC_REPLY, 0, r.get.nbytes, r.get.dst };
+                stream_write(src, &reply, sizeof reply);
+                stream_write(src, (const char *)g->addr + r.get.offset, r.get.nbytes);
+                break;
+            }
+            default:
+                bsp_error("bsp_sync", "corrupt record kind %u from processor %u", r.kind, src);
+            }
+        }
+    }
+}
+
+static int by_pid(const void *x, const void *y)
+{
+    const struct hp_op *a = x, *b = y;
+    if (a->pid != b->pid)
+        return a->pid < b->pid ? -1 : 1;
+    return a->write - b->write;
+}
+
+/* Do the queued hp transfers, one batch of iovecs per peer and direction. */
+void rma_do_direct(void)
+{
+    if (!bsp.nhp)
+        return;
+    qsort(bsp.hp, bsp.nhp, sizeof *bsp.hp, by_pid);
+    struct iovec *local = malloc(bsp.nhp * sizeof *local), *remote = malloc(bsp.nhp * sizeof *remote);
+    if (!local || !remote)
+        bsp_error("bsp_sync", "out of memory");
+    for (uint32_t i = 0; i < bsp.nhp;) {
+        uint32_t j = i;
+        for (; j < bsp.nhp && bsp.hp[j].pid == bsp.hp[i].pid && bsp.hp[j].write == bsp.hp[i].write; j++) {
+            local[j - i] = (struct iovec){ bsp.hp[j].local, bsp.hp[j].nbytes };
+            remote[j - i] = (struct iovec){ (void *)(uintptr_t)bsp.hp[j].remote, bsp.hp[j].nbytes };
+        }
+        bool ok = bsp.hp[i].write ? dev->direct_write(bsp.hp[i].pid, local, remote, j - i)
+                                  : dev->direct_read(bsp.hp[i].pid, local, remote, j - i);
+        if (!ok)
+            bsp_error(bsp.hp[i].write ? "bsp_hpput" : "bsp_hpget",
+                      "direct transfer with processor %u failed", bsp.hp[i].pid);
+        i = j;
+    }
+    free(local);
+    free(remote);
+}

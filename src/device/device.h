@@ -1,0 +1,55 @@
+/*
+ * device.h - what a superstep needs from the machine that carries it.
+ *
+ * The BSP layer encodes its traffic as one byte stream per destination and
+ * asks a device to deliver them: 'write' appends to the stream towards a
+ * processor; 'exchange' ends a phase (every processor calls it, it acts as
+ * a barrier and sums the callers' flags); after it, 'incoming' says how many
+ * bytes each source sent before the exchange, and 'peek'/'consume' (or
+ * 'scan', which reads without consuming) take them.  Devices: shm (local
+ * processes and the shared segment) and, when built, mpi.
+ */
+#ifndef SUPERSTEP_DEVICE_H
+#define SUPERSTEP_DEVICE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/uio.h>
+
+/* Fields of an exchange's sum (each 16 bits; field 0 counts callers). */
+enum { XF_COUNT = 0, XF_SLOW = 1, XF_END = 2, XF_REGS = 3 };
+#define XFLAG(f) (1ull << (16 * (f)))
+#define XGET(sum, f) (((sum) >> (16 * (f))) & 0xffff)
+
+struct segment;
+
+struct device {
+    const char *name;
+    /* Start the job's processors; returns this processor's id in *me.
+     * 'setup' lays out the caller's tables in a fresh segment first. */
+    int (*begin)(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment *));
+    /* End this processor's part of the job (after a final exchange). */
+    void (*end)(void);
+    bool (*write)(uint32_t dst, const void *buf, size_t n);
+    uint64_t (*exchange)(uint64_t flags);
+    uint64_t (*incoming)(uint32_t src);
+    const void *(*peek)(uint32_t src, uint64_t limit, size_t *len);
+    void (*consume)(uint32_t src, size_t n);
+    /* Pre-scan of what incoming() reported, without consuming it. */
+    void (*scan_begin)(uint32_t src);
+    void (*scan_read)(uint32_t src, void *buf, size_t n);
+    void (*scan_skip)(uint32_t src, uint64_t n);
+    /* Direct transfers into / out of another processor's memory (hpput,
+     * hpget); false when the device cannot, and the caller falls back. */
+    bool direct;
+    bool (*direct_write)(uint32_t dst, const struct iovec *local, const struct iovec *remote, size_t n);
+    bool (*direct_read)(uint32_t src, const struct iovec *local, const struct iovec *remote, size_t n);
+};
+
+extern struct device device_shm;
+
+/* The device in use (chosen at bsp_begin). */
+extern struct device *dev;
+
+#endif

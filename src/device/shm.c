@@ -1,0 +1,265 @@
+/*
+ * shm.c - the shm device: local processes on one shared segment.
+ *
+ * Streams are channels: channel (src -> dst) is written only by src and read
+ * only by dst.  An exchange marks every channel written since the last one
+ * with the exchange's number, meets at the barrier, and reads the marks of
+ * the incoming channels: a mark with the current number says how far that
+ * source wrote; any other mark means it wrote nothing.  So an empty
+ * superstep touches no channel line that anybody else wrote.
+ */
+#include "device/device.h"
+
+#include "barrier/barrier.h"
+#include "channel/channel.h"
+#include "launch/launch.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+/* Per-processor facts peers need: where to probe for direct access. */
+struct shm_proc {
+    _Atomic uint64_t probe_addr;
+    char pad[SEG_LINE - sizeof(uint64_t)];
+};
+
+static struct {
+    uint32_t p, me;
+    struct channel *chan;          /* p * p, grouped by destination */
+    struct shm_proc *procs;
+    struct chan_writer *out;       /* towards each destination */
+    struct chan_reader *in;        /* from each source */
+    struct chan_reader *scan;      /* pre-scan cursors */
+    uint64_t *avail;               /* bytes from each source up to the last exchange */
+    uint32_t *dirty, ndirty;       /* destinations written since the last exchange */
+    bool *is_dirty;
+    uint64_t seq;                  /* exchanges so far */
+} shm;
+
+static struct channel *chan_of(uint32_t src, uint32_t dst)
+{
+    return &shm.chan[(size_t)dst * shm.p + src];
+}
+
+static volatile uint64_t probe_word = 0x5355504552535445ull;
+
+/* Can this process read a peer's memory with process_vm_readv?  (Yama,
+ * seccomp and containers may forbid it; then hp transfers use channels.) */
+static bool probe_direct(void)
+{
+    if (shm.p == 1)
+        return true;
+    uint32_t peer = (shm.me + 1) % shm.p;
+    uint64_t got = 0;
+    struct iovec local = { &got, sizeof got };
+    struct iovec remote = { (void *)(uintptr_t)atomic_load(&shm.procs[peer].probe_addr), sizeof got };
+    pid_t pid = atomic_load(&job.ls->proc[peer].os_pid);
+    return process_vm_readv(pid, &local, 1, &remote, 1, 0) == (ssize_t)sizeof got && got == probe_word;
+}
+
+static int shm_setup_local(void)
+{
+    uint32_t p = shm.p;
+    shm.out = calloc(p, sizeof *shm.out);
+    shm.in = calloc(p, sizeof *shm.in);
+    shm.scan = calloc(p, sizeof *shm.scan);
+    shm.avail = calloc(p, sizeof *shm.avail);
+    shm.dirty = calloc(p, sizeof *shm.dirty);
+    shm.is_dirty = calloc(p, sizeof *shm.is_dirty);
+    if (!shm.out || !shm.in || !shm.scan || !shm.avail || !shm.dirty || !shm.is_dirty)
+        return -ENOMEM;
+    for (uint32_t q = 0; q < p; q++) {
+        chan_writer_init(&shm.out[q], &job.seg, chan_of(shm.me, q));
+        chan_reader_init(&shm.in[q], &job.seg, chan_of(q, shm.me));
+    }
+    shm.ndirty = 0;
+    shm.seq = 0;
+    return 0;
+}
+
+/* Lay out a fresh segment for p processors (the starter does this). */
+static int shm_create(uint32_t p, void (*setup)(struct segment *))
+{
+    int rc = seg_create(&job.seg, seg_size_from_env(), p);
+    if (rc)
+        return rc;
+    job.nprocs = p;
+    job.ls = launch_setup(&job.seg, p);
+    uint64_t chans = seg_alloc(&job.seg, (size_t)p * p * sizeof(struct channel), SEG_LINE);
+    uint64_t procs = seg_alloc(&job.seg, (size_t)p * sizeof(struct shm_proc), SEG_LINE);
+    if (!job.ls || !chans || !procs)
+        return -ENOMEM;
+    job.seg.hdr->root[ROOT_CHANNELS] = chans;
+    job.seg.hdr->root[ROOT_SHM] = procs;
+    if (setup)
+        setup(&job.seg);
+    return 0;
+}
+
+static void shm_find_tables(void)
+{
+    shm.chan = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_CHANNELS]);
+    shm.procs = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_SHM]);
+}
+
+static int shm_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment *))
+{
+    int rc;
+    if (launch_attach()) {           /* an exec'd kernel joining a host's job */
+        nprocs = job.nprocs;
+    } else {
+        if ((rc = shm_create(nprocs, setup)) != 0)
+            return rc;
+        if ((rc = launch_fork(nprocs)) != 0)
+            return rc;
+    }
+    shm.p = nprocs;
+    shm.me = job.me;
+    *me = job.me;
+    shm_find_tables();
+    if ((rc = shm_setup_local()) != 0)
+        return rc;
+    barrier_set_oversubscribed(nprocs > (uint32_t)sysconf(_SC_NPROCESSORS_ONLN));
+    atomic_store(&shm.procs[shm.me].probe_addr, (uint64_t)(uintptr_t)&probe_word);
+    bool ok;
+    barrier_wait(&job.ls->barrier, nprocs, XFLAG(XF_COUNT), &ok);
+    if (!ok)
+        launch_stopped();
+    uint64_t sum = barrier_wait(&job.ls->barrier, nprocs,
+                                XFLAG(XF_COUNT) | (probe_direct() ? 0 : XFLAG(1)), &ok);
+    if (!ok)
+        launch_stopped();
+    device_shm.direct = XGET(sum, 1) == 0 && !getenv("SUPERSTEP_NO_DIRECT");
+    return 0;
+}
+
+static void shm_end(void)
+{
+    free(shm.out);
+    free(shm.in);
+    free(shm.scan);
+    free(shm.avail);
+    free(shm.dirty);
+    free(shm.is_dirty);
+    memset(&shm, 0, sizeof shm);
+    launch_finish();
+    seg_detach(&job.seg);
+    job.ls = NULL;
+}
+
+static bool shm_write(uint32_t dst, const void *buf, size_t n)
+{
+    if (!shm.is_dirty[dst]) {
+        shm.is_dirty[dst] = true;
+        shm.dirty[shm.ndirty++] = dst;
+    }
+    return chan_write(&shm.out[dst], buf, n);
+}
+
+static uint64_t shm_exchange(uint64_t flags)
+{
+    uint64_t seq = ++shm.seq;
+    int slot = (int)(seq & 1);
+    for (uint32_t i = 0; i < shm.ndirty; i++) {
+        uint32_t dst = shm.dirty[i];
+        chan_mark(&shm.out[dst], slot, seq);
+        shm.is_dirty[dst] = false;
+    }
+    shm.ndirty = 0;
+    bool ok;
+    uint64_t sum = barrier_wait(&job.ls->barrier, shm.p, flags | XFLAG(XF_COUNT), &ok);
+    if (!ok)
+        launch_stopped();
+    for (uint32_t src = 0; src < shm.p; src++) {
+        uint64_t n = chan_marked(&shm.in[src], slot, seq);
+        if (n)
+            shm.avail[src] = n;
+    }
+    return sum;
+}
+
+static uint64_t shm_incoming(uint32_t src)
+{
+    return shm.avail[src];
+}
+
+static const void *shm_peek(uint32_t src, uint64_t limit, size_t *len)
+{
+    return chan_peek(&shm.in[src], limit, len);
+}
+
+static void shm_consume(uint32_t src, size_t n)
+{
+    chan_consume(&shm.in[src], n);
+    shm.avail[src] -= n;
+    if (!shm.avail[src])
+        chan_release(&shm.in[src]);
+}
+
+static void shm_scan_begin(uint32_t src)
+{
+    shm.scan[src] = chan_scan_cursor(&shm.in[src]);
+}
+
+static void shm_scan_read(uint32_t src, void *buf, size_t n)
+{
+    chan_scan_read(&shm.scan[src], buf, n);
+}
+
+static void shm_scan_skip(uint32_t src, uint64_t n)
+{
+    chan_scan_skip(&shm.scan[src], n);
+}
+
+static bool direct_loop(uint32_t peer, const struct iovec *local, const struct iovec *remote,
+                        size_t n, bool write)
+{
+    pid_t pid = atomic_load(&job.ls->proc[peer].os_pid);
+    while (n) {
+        size_t batch = n < IOV_MAX ? n : IOV_MAX;
+        size_t want = 0;
+        for (size_t i = 0; i < batch; i++)
+            want += local[i].iov_len;
+        ssize_t got = write ? process_vm_writev(pid, local, batch, remote, batch, 0)
+                            : process_vm_readv(pid, local, batch, remote, batch, 0);
+        if (got != (ssize_t)want)
+            return false; /* callers redo a short batch piece by piece */
+        local += batch;
+        remote += batch;
+        n -= batch;
+    }
+    return true;
+}
+
+static bool shm_direct_write(uint32_t dst, const struct iovec *local, const struct iovec *remote, size_t n)
+{
+    return direct_loop(dst, local, remote, n, true);
+}
+
+static bool shm_direct_read(uint32_t src, const struct iovec *local, const struct iovec *remote, size_t n)
+{
+    return direct_loop(src, local, remote, n, false);
+}
+
+struct device device_shm = {
+    .name = "shm",
+    .begin = shm_begin,
+    .end = shm_end,
+    .write = shm_write,
+    .exchange = shm_exchange,
+    .incoming = shm_incoming,
+    .peek = shm_peek,
+    .consume = shm_consume,
+    .scan_begin = shm_scan_begin,
+    .scan_read = shm_scan_read,
+    .scan_skip = shm_scan_skip,
+    .direct = false,
+    .direct_write = shm_direct_write,
+    .direct_read = shm_direct_read,
+};
+
+struct device *dev = &device_shm;

@@ -1,0 +1,442 @@
+/*
+ * launch.c - fork or spawn the processors, watch them, stop them.
+ */
+#include "launch/launch.h"
+
+#include <errno.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/eventfd.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#ifndef P_PIDFD
+#define P_PIDFD 3
+#endif
+
+struct job job = { .seg = { .fd = -1 } };
+
+/* Monitor state: only in the starting process. */
+static struct {
+    pthread_t thread;
+    bool running;
+    int event_fd;              /* main thread -> monitor: "we failed" or "ending" */
+    int *pidfd;                /* per processor, -1 once reaped */
+    pid_t *pid;
+    uint32_t first_child;      /* 1 when the starter is processor 0, else 0 */
+    bool host;                 /* the starter is a host outside the job */
+    int result;                /* a host's view of how the job ended */
+} mon;
+
+struct launch_shared *launch_setup(struct segment *seg, uint32_t nprocs)
+{
+    size_t size = sizeof(struct launch_shared) + nprocs * sizeof(struct launch_proc);
+    uint64_t off = seg_alloc(seg, size, SEG_LINE);
+    if (!off)
+        return NULL;
+    struct launch_shared *ls = seg_ptr(seg, off);
+    memset(ls, 0, size);
+    ls->nprocs = nprocs;
+    barrier_init(&ls->barrier, nprocs);
+    seg->hdr->root[ROOT_LAUNCH] = off;
+    return ls;
+}
+
+static const char *signal_name(int sig)
+{
+    static const struct { int sig; const char *name; } names[] = {
+        { SIGSEGV, "SIGSEGV" }, { SIGKILL, "SIGKILL" }, { SIGABRT, "SIGABRT" },
+        { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGILL, "SIGILL" },
+        { SIGTERM, "SIGTERM" }, { SIGINT, "SIGINT" }, { SIGHUP, "SIGHUP" },
+        { SIGPIPE, "SIGPIPE" }, { SIGQUIT, "SIGQUIT" }, { SIGTRAP, "SIGTRAP" },
+        { SIGUSR1, "SIGUSR1" }, { SIGUSR2, "SIGUSR2" }, { SIGALRM, "SIGALRM" },
+        { SIGXCPU, "SIGXCPU" }, { SIGSYS, "SIGSYS" },
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (names[i].sig == sig)
+            return names[i].name;
+    return "signal";
+}
+
+/* Mark the job failed with 'code'; true for the first failure of the job. */
+static bool mark_failed(uint32_t code)
+{
+    bool first = barrier_fail(&job.ls->barrier, code);
+    if (first)
+        atomic_store(&job.ls->exit_code, code);
+    return first;
+}
+
+static uint64_t proc_step(uint32_t p)
+{
+    return atomic_load(&job.ls->proc[p].step);
+}
+
+/* ---- the monitor -------------------------------------------------------- */
+
+static void reap(uint32_t p, siginfo_t *si)
+{
+    memset(si, 0, sizeof *si);
+    if (waitid(P_PIDFD, (id_t)mon.pidfd[p], si, WEXITED) != 0)
+        si->si_code = 0;
+    close(mon.pidfd[p]);
+    mon.pidfd[p] = -1;
+}
+
+/* A child ended: was that a failure?  If so, report it when it is the first. */
+static bool child_failed(uint32_t p, const siginfo_t *si)
+{
+    if (si->si_code == CLD_EXITED && si->si_status == 0 && atomic_load(&job.ls->proc[p].ended))
+        return false;
+    if (barrier_failed(&job.ls->barrier))
+        return true; /* someone already said what went wrong */
+    char msg[256];
+    uint32_t code;
+    if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
+        snprintf(msg, sizeof msg, "superstep: processor %u killed by signal %d (%s) in superstep %llu\n",
+                 p, si->si_status, signal_name(si->si_status), (unsigned long long)proc_step(p));
+        code = 128 + (uint32_t)si->si_status;
+    } else {
+        snprintf(msg, sizeof msg,
+                 "superstep: processor %u exited with status %d in superstep %llu without calling bsp_end\n",
+                 p, si->si_status, (unsigned long long)proc_step(p));
+        code = LAUNCH_EXIT_ERROR;
+    }
+    if (mark_failed(code)) {
+        fflush(stdout);
+        fputs(msg, stderr);
+    }
+    return true;
+}
+
+/* Stop every child still running: they see the failure word and leave on
+ * their own within moments; those busy computing are killed. */
+static void stop_children(void)
+{
+    int64_t deadline = 0;
+    for (int round = 0;; round++) {
+        bool live = false;
+        for (uint32_t p = mon.first_child; p < job.nprocs; p++) {
+            if (mon.pidfd[p] < 0)
+                continue;
+            struct pollfd pfd = { mon.pidfd[p], POLLIN, 0 };
+            if (poll(&pfd, 1, 0) == 1) {
+                siginfo_t si;
+                reap(p, &si);
+            } else {
+                live = true;
+                if (round >= 50)
+                    syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+            }
+        }
+        if (!live)
+            return;
+        (void)deadline;
+        struct timespec ts = { 0, 10 * 1000 * 1000 };
+        nanosleep(&ts, NULL);
+    }
+}
+
+static void monitor_exit_job(void)
+{
+    stop_children();
+    fflush(stdout);
+    fflush(stderr);
+    uint32_t code = atomic_load(&job.ls->exit_code);
+    _exit(code ? (int)code : LAUNCH_EXIT_ERROR);
+}
+
+static void *monitor_main(void *arg)
+{
+    (void)arg;
+    uint32_t n = job.nprocs;
+    struct pollfd *pfd = calloc(n + 1, sizeof *pfd);
+    uint32_t *who = calloc(n + 1, sizeof *who);
+    for (;;) {
+        nfds_t k = 0;
+        pfd[k].fd = mon.event_fd;
+        pfd[k++].events = POLLIN;
+        for (uint32_t p = mon.first_child; p < n; p++) {
+            if (mon.pidfd[p] < 0)
+                continue;
+            who[k] = p;
+            pfd[k].fd = mon.pidfd[p];
+            pfd[k++].events = POLLIN;
+        }
+        if (k == 1)
+            break; /* every child ended cleanly */
+        if (poll(pfd, k, -1) < 0)
+            continue;
+        bool failed = false;
+        for (nfds_t i = 1; i < k; i++) {
+            if (!pfd[i].revents)
+                continue;
+            siginfo_t si;
+            reap(who[i], &si);
+            failed |= child_failed(who[i], &si);
+        }
+        if (pfd[0].revents) /* the starter itself failed: end the program */
+            monitor_exit_job();
+        if (failed) {
+            if (!mon.host)
+                monitor_exit_job();
+            stop_children();
+            mon.result = (int)atomic_load(&job.ls->exit_code);
+            break;
+        }
+    }
+    free(pfd);
+    free(who);
+    return NULL;
+}
+
+/* ---- fatal signals in the starting processor ---------------------------- */
+
+static void on_fatal_signal(int sig)
+{
+    char msg[160];
+    int len = snprintf(msg, sizeof msg, "superstep: processor %u killed by signal %d (%s) in superstep %llu\n",
+                       job.me, sig, signal_name(sig), (unsigned long long)proc_step(job.me));
+    if (mark_failed(128 + (uint32_t)sig) && len > 0)
+        (void)!write(2, msg, (size_t)len);
+    for (uint32_t p = mon.first_child; p < job.nprocs; p++)
+        if (mon.pid && mon.pid[p] > 0)
+            kill(mon.pid[p], SIGKILL);
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static void install_fatal_handlers(void)
+{
+    static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
+}
+
+/* ---- starting ------------------------------------------------------------ */
+
+static int monitor_start(uint32_t first_child, bool host)
+{
+    mon.first_child = first_child;
+    mon.host = host;
+    mon.result = 0;
+    mon.event_fd = eventfd(0, EFD_CLOEXEC);
+    if (mon.event_fd < 0)
+        return -errno;
+    if (pthread_create(&mon.thread, NULL, monitor_main, NULL) != 0)
+        return -EAGAIN;
+    mon.running = true;
+    return 0;
+}
+
+static int alloc_tables(uint32_t nprocs)
+{
+    free(mon.pidfd);
+    free(mon.pid);
+    mon.pidfd = malloc(nprocs * sizeof *mon.pidfd);
+    mon.pid = calloc(nprocs, sizeof *mon.pid);
+    if (!mon.pidfd || !mon.pid)
+        return -ENOMEM;
+    for (uint32_t p = 0; p < nprocs; p++)
+        mon.pidfd[p] = -1;
+    return 0;
+}
+
+static void child_setup(pid_t starter)
+{
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != starter)
+        _exit(LAUNCH_EXIT_STOPPED);
+    /* Let peers read and write this process's memory (bsp_hpput), where
+     * Yama restricts that to ancestors. */
+    prctl(PR_SET_PTRACER, starter, 0, 0, 0);
+    mon.running = false;
+}
+
+static int record_child(uint32_t p, pid_t pid)
+{
+    mon.pid[p] = pid;
+    mon.pidfd[p] = (int)syscall(SYS_pidfd_open, pid, 0);
+    atomic_store(&job.ls->proc[p].os_pid, pid);
+    return mon.pidfd[p] < 0 ? -errno : 0;
+}
+
+int launch_fork(uint32_t nprocs)
+{
+    pid_t self = getpid();
+    int rc = alloc_tables(nprocs);
+    if (rc)
+        return rc;
+    job.nprocs = nprocs;
+    job.me = 0;
+    job.starter = true;
+    atomic_store(&job.ls->proc[0].os_pid, self);
+    prctl(PR_SET_PTRACER, self, 0, 0, 0);
+    fflush(NULL); /* else buffered output would be written once per child */
+    for (uint32_t p = 1; p < nprocs; p++) {
+        pid_t pid = fork();
+        if (pid < 0) {
+            rc = -errno;
+            mark_failed(LAUNCH_EXIT_ERROR);
+            for (uint32_t q = 1; q < p; q++)
+                kill(mon.pid[q], SIGKILL);
+            return rc;
+        }
+        if (pid == 0) {
+            child_setup(self);
+            job.me = p;
+            job.starter = false;
+            return 0;
+        }
+        if ((rc = record_child(p, pid)) != 0)
+            return rc;
+    }
+    install_fatal_handlers();
+    return monitor_start(1, false);
+}
+
+int launch_spawn(const char *path, char *const argv[])
+{
+    uint32_t nprocs = job.nprocs;
+    int rc = alloc_tables(nprocs);
+    if (rc)
+        return rc;
+    job.me = UINT32_MAX;
+    job.starter = true;
+    fflush(NULL);
+    pid_t self = getpid();
+    for (uint32_t p = 0; p < nprocs; p++) {
+        pid_t pid = fork();
+        if (pid < 0) {
+            rc = -errno;
+            break;
+        }
+        if (pid == 0) {
+            child_setup(self);
+            char fdbuf[16], idbuf[16];
+            int fd = dup(job.seg.fd); /* without FD_CLOEXEC */
+            snprintf(fdbuf, sizeof fdbuf, "%d", fd);
+            snprintf(idbuf, sizeof idbuf, "%u", p);
+            setenv(ENV_SEGMENT_FD, fdbuf, 1);
+            setenv(ENV_PROC_ID, idbuf, 1);
+            execv(path, argv);
+            fprintf(stderr, "superstep: cannot start kernel %s: %s\n", path, strerror(errno));
+            _exit(127);
+        }
+        if ((rc = record_child(p, pid)) != 0)
+            break;
+    }
+    if (rc) {
+        mark_failed(LAUNCH_EXIT_ERROR);
+        for (uint32_t q = 0; q < nprocs; q++)
+            if (mon.pid[q] > 0)
+                kill(mon.pid[q], SIGKILL);
+        for (uint32_t q = 0; q < nprocs; q++)
+            if (mon.pid[q] > 0)
+                waitpid(mon.pid[q], NULL, 0);
+        return rc;
+    }
+    return monitor_start(0, true);
+}
+
+bool launch_attach(void)
+{
+    const char *fd = getenv(ENV_SEGMENT_FD), *id = getenv(ENV_PROC_ID);
+    if (!fd || !id)
+        return false;
+    if (seg_attach(&job.seg, atoi(fd)) != 0)
+        return false;
+    job.ls = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_LAUNCH]);
+    job.nprocs = job.ls->nprocs;
+    job.me = (uint32_t)atoi(id);
+    job.starter = false;
+    unsetenv(ENV_SEGMENT_FD);
+    unsetenv(ENV_PROC_ID);
+    if (job.me >= job.nprocs)
+        return false;
+    atomic_store(&job.ls->proc[job.me].os_pid, getpid());
+    return true;
+}
+
+/* ---- ending -------------------------------------------------------------- */
+
+int launch_finish(void)
+{
+    if (job.me != UINT32_MAX)
+        atomic_store(&job.ls->proc[job.me].ended, 1);
+    if (!job.starter) {
+        fflush(NULL);
+        _exit(0);
+    }
+    if (mon.running) {
+        pthread_join(mon.thread, NULL);
+        mon.running = false;
+        close(mon.event_fd);
+    }
+    if (!mon.host) {
+        signal(SIGSEGV, SIG_DFL);
+        signal(SIGBUS, SIG_DFL);
+        signal(SIGFPE, SIG_DFL);
+        signal(SIGILL, SIG_DFL);
+        signal(SIGABRT, SIG_DFL);
+    }
+    return mon.result;
+}
+
+/* The starter's main thread hands the shutdown to the monitor and waits. */
+static void starter_stop(void) __attribute__((noreturn));
+static void starter_stop(void)
+{
+    fflush(NULL);
+    if (mon.running) {
+        uint64_t one = 1;
+        (void)!write(mon.event_fd, &one, sizeof one);
+        for (;;)
+            pause();
+    }
+    uint32_t code = atomic_load(&job.ls->exit_code);
+    _exit(code ? (int)code : LAUNCH_EXIT_ERROR);
+}
+
+void launch_stopped(void)
+{
+    if (job.starter)
+        starter_stop();
+    fflush(NULL);
+    _exit(LAUNCH_EXIT_STOPPED);
+}
+
+void launch_vfail(uint32_t code, const char *fmt, va_list ap)
+{
+    char msg[1024];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    if (!job.ls) { /* no job running: nothing else to stop */
+        fflush(stdout);
+        fprintf(stderr, "superstep: %s\n", msg);
+        exit((int)code);
+    }
+    if (mark_failed(code)) {
+        fflush(stdout);
+        fprintf(stderr, "superstep: %s\n", msg);
+        fflush(stderr);
+    }
+    launch_stopped();
+}
+
+void launch_fail(uint32_t code, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    launch_vfail(code, fmt, ap);
+}

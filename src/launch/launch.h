@@ -1,0 +1,90 @@
+/*
+ * launch.h - starting the processors of a job, watching them, stopping them.
+ *
+ * Two ways to start p processors on the shared segment:
+ *   launch_fork:  the caller becomes processor 0 and forks the others, which
+ *                 continue from the call (BSPlib's bsp_begin);
+ *   launch_spawn: the caller stays outside the job and starts p copies of an
+ *                 executable, which find the segment through the environment
+ *                 (an Epiphany host starting its kernel).
+ * In both, a monitor thread in the starting process waits on every child's
+ * pidfd.  A child that dies by a signal, or exits without ending cleanly, is
+ * named with its step (the superstep), the job is marked failed in the
+ * segment, and every other processor is stopped.  Children get
+ * PR_SET_PDEATHSIG so none outlives the starter.
+ */
+#ifndef SUPERSTEP_LAUNCH_H
+#define SUPERSTEP_LAUNCH_H
+
+#include "barrier/barrier.h"
+#include "segment/segment.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <sys/types.h>
+
+/* Exit statuses. */
+#define LAUNCH_EXIT_ERROR 1     /* an error or an abort */
+#define LAUNCH_EXIT_STOPPED 3   /* stopped because another processor failed */
+
+struct launch_proc {
+    _Atomic int32_t os_pid;
+    _Atomic uint32_t ended;     /* ended cleanly */
+    _Atomic uint64_t step;      /* superstep, for diagnosis */
+    _Atomic uint32_t call;      /* which collective call it waits in (layer-defined) */
+    char pad[SEG_LINE - 2 * sizeof(uint32_t) - sizeof(uint64_t) - sizeof(uint32_t) - sizeof(int32_t)];
+};
+
+struct launch_shared {
+    struct barrier barrier;     /* the job's barrier and failure word */
+    _Atomic uint32_t exit_code; /* the job's exit status once failed */
+    uint32_t nprocs;
+    char pad[SEG_LINE - 2 * sizeof(uint32_t)];
+    struct launch_proc proc[];
+};
+
+/* Lay out the launch tables in a fresh segment. */
+struct launch_shared *launch_setup(struct segment *seg, uint32_t nprocs);
+
+/* This process's view of the job. */
+struct job {
+    struct segment seg;
+    struct launch_shared *ls;
+    uint32_t nprocs;
+    uint32_t me;                /* processor id; UINT32_MAX for a spawning host */
+    bool starter;               /* this process started the job (runs the monitor) */
+};
+
+extern struct job job;
+
+/* Fork nprocs-1 children; returns in every processor (0 in the caller). */
+int launch_fork(uint32_t nprocs);
+
+/* Start nprocs copies of 'path' (argv as given) on the segment of 'job'. */
+int launch_spawn(const char *path, char *const argv[]);
+
+/* In an exec'd processor: map the segment named by the environment. */
+bool launch_attach(void);
+
+/* Ending: a child exits here; the starter waits for every child first.
+ * Returns the job's exit status for a spawning host (0: all ended cleanly). */
+int launch_finish(void);
+
+/* Report a failure (printed once for the whole job) and stop everything.
+ * Never returns in a processor; a spawning host gets control back. */
+void launch_fail(uint32_t code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+void launch_vfail(uint32_t code, const char *fmt, va_list ap) __attribute__((noreturn));
+
+/* Called by a processor that saw the failure word set while waiting. */
+void launch_stopped(void) __attribute__((noreturn));
+
+static inline void launch_set_step(uint64_t step)
+{
+    atomic_store_explicit(&job.ls->proc[job.me].step, step, memory_order_relaxed);
+}
+
+/* Environment variables that carry the job to an exec'd processor. */
+#define ENV_SEGMENT_FD "SUPERSTEP_SEGMENT_FD"
+#define ENV_PROC_ID "SUPERSTEP_PROC_ID"
+
+#endif

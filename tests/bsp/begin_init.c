@@ -1,0 +1,57 @@
+/* begin_init.c - the bsp_init(spmd, argc, argv) style: main calls bsp_init
+ * first, then spmd(), which brackets the parallel part with bsp_begin and
+ * bsp_end.  Only processor 0 returns from spmd() into main.  Output is
+ * counted by begin_once.sh. */
+// RUN: n=1
+// RUN: n=2
+// RUN: n=3
+// RUN: n=4
+// RUN: n=8
+// RUN: n=4 args="x y z"
+#include <bsp.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+
+static int nargs = -1; /* set in main before spmd(): seen by all processors */
+static pid_t caller;
+static int ran_spmd;
+
+static void spmd(void)
+{
+    bsp_begin(bsp_nprocs());
+    int s = bsp_pid(), p = bsp_nprocs();
+    CHECK(p == atoi(getenv("SUPERSTEP_NPROCS")), "nprocs %d", p);
+    CHECK(nargs >= 0, "processor %d did not see main's globals", s);
+    CHECK((s == 0) == (getpid() == caller), "processor %d: wrong process", s);
+    ran_spmd = 1;
+
+    /* A little communication to show the processors are really running. */
+    int *ids = calloc(p, sizeof *ids);
+    bsp_push_reg(ids, p * sizeof *ids);
+    bsp_sync();
+    for (int t = 0; t < p; t++)
+        bsp_put(t, &s, ids, s * sizeof s, sizeof s);
+    bsp_sync();
+    for (int t = 0; t < p; t++)
+        CHECK(ids[t] == t, "processor %d: ids[%d] = %d", s, t, ids[t]);
+    bsp_pop_reg(ids);
+    bsp_sync();
+    free(ids);
+    printf("processor %d\n", s);
+    bsp_end();
+}
+
+int main(int argc, char **argv)
+{
+    bsp_init(spmd, argc, argv);
+    caller = getpid();
+    nargs = argc - 1;
+    printf("before spmd\n"); /* not flushed: must still appear once */
+    spmd();
+    CHECK(getpid() == caller && ran_spmd, "only processor 0 returns from spmd()");
+    printf("after spmd %d\n", nargs);
+    return 0;
+}
