@@ -37,12 +37,9 @@ void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nb
     bsp_require_begun("bsp_send");
     if (pid < 0 || pid >= (int64_t)bsp.p)
         bsp_error("bsp_send", "pid %lld out of range (nprocs %u)", (long long)pid, bsp.p);
-    if (nbytes < 0)
-        bsp_error("bsp_send", "negative nbytes %lld", (long long)nbytes);
-    if (nbytes > (1ll << 40))
-        bsp_error("bsp_send", "absurd nbytes %lld (more than 2^40)", (long long)nbytes);
+    check_size("bsp_send", "nbytes", nbytes);
     if (!payload && nbytes > 0)
-        bsp_error("bsp_send", "NULL payload with nbytes %lld", (long long)nbytes);
+        bsp_error("bsp_send", "NULL payload with nbytes %s", size_str(nbytes).s);
     if (!tag && bsp.tagsize > 0)
         bsp_error("bsp_send", "NULL tag with tag size %llu", (unsigned long long)bsp.tagsize);
     struct rec_send r = { REC_SEND, (uint32_t)bsp.tagsize, (uint64_t)nbytes };
@@ -79,7 +76,7 @@ int64_t bsp_impl_set_tagsize(int64_t size)
 {
     bsp_require_begun("bsp_set_tagsize");
     if (size < 0 || size > MAX_TAGSIZE)
-        bsp_error("bsp_set_tagsize", "tag size %lld out of range (0..%lld)", (long long)size, MAX_TAGSIZE);
+        bsp_error("bsp_set_tagsize", "tag size %s out of range (0..%lld)", size_str(size).s, MAX_TAGSIZE);
     int64_t old = (int64_t)bsp.tagsize;
     bsp.tagsize_next = (uint64_t)size;
     return old;

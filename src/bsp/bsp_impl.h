@@ -97,6 +97,7 @@ struct hp_op {
 
 struct bsp_state {
     bool begun;
+    bool mc;                      /* called through the MulticoreBSP dialect: sizes are unsigned */
     uint32_t p, me;
     uint64_t step;
     double t0;
@@ -140,6 +141,11 @@ extern struct bsp_state bsp;
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void bsp_require_begun(const char *call);
+/* A size as the caller wrote it (unsigned in the MulticoreBSP dialect). */
+typedef struct { char s[24]; } sizestr;
+sizestr size_str(int64_t v);
+/* Refuse a negative or absurd (above 2^40) size argument named 'what'. */
+void check_size(const char *call, const char *what, int64_t v);
 void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem);
 
 /* Registrations (reg.c). */

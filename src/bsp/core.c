@@ -4,6 +4,7 @@
 #include "bsp/bsp_impl.h"
 
 #include "launch/launch.h"
+#include "profile/profile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -35,6 +36,26 @@ void bsp_error(const char *call, const char *fmt, ...)
         launch_fail(LAUNCH_EXIT_ERROR, "%s: %s", call, what);
     launch_fail(LAUNCH_EXIT_ERROR, "%s: processor %u, superstep %llu: %s", call, bsp.me,
                 (unsigned long long)bsp.step, what);
+}
+
+sizestr size_str(int64_t v)
+{
+    sizestr r;
+    if (bsp.mc)
+        snprintf(r.s, sizeof r.s, "%llu", (unsigned long long)v);
+    else
+        snprintf(r.s, sizeof r.s, "%lld", (long long)v);
+    return r;
+}
+
+#define MAX_TRANSFER (1ll << 40) /* beyond this a size is a bug, not a request */
+
+void check_size(const char *call, const char *what, int64_t v)
+{
+    if (v < 0 && !bsp.mc)
+        bsp_error(call, "negative %s %lld", what, (long long)v);
+    if (v < 0 || v > MAX_TRANSFER)
+        bsp_error(call, "absurd %s %s (more than 2^40)", what, size_str(v).s);
 }
 
 void bsp_require_begun(const char *call)
@@ -97,6 +118,7 @@ void bsp_impl_begin(int64_t p)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: %lld processors requested (must be 1..%d)",
                     (long long)p, MAX_PROCS);
     uint32_t me;
+    profile_init(p);
     int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
     if (rc)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot start %lld processors on device %s: %s",
@@ -109,6 +131,7 @@ void bsp_impl_begin(int64_t p)
     bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
     reg_reset();
     bsmp_reset();
+    PROFILE(start(bsp.me, bsp.p));
 }
 
 int64_t bsp_impl_nprocs(void)
@@ -133,8 +156,9 @@ static void set_call(uint32_t call)
     atomic_store_explicit(&job.ls->proc[bsp.me].call, call, memory_order_relaxed);
 }
 
-/* A collective mismatch: some processors are in bsp_end, others in bsp_sync. */
-static void end_mismatch(const char *call)
+/* A collective mismatch: some processors are in bsp_end, others in bsp_sync.
+ * The lowest processor in bsp_end reports it; the others wait for that. */
+static void end_mismatch(void)
 {
     uint32_t in_end = 0, in_sync = 0;
     for (uint32_t q = bsp.p; q-- > 0;) {
@@ -144,14 +168,15 @@ static void end_mismatch(const char *call)
         else
             in_sync = q;
     }
-    launch_fail(LAUNCH_EXIT_ERROR,
-                "%s: processor %u, superstep %llu: processor %u called bsp_end while processor %u called bsp_sync",
-                call, in_end, (unsigned long long)bsp.step, in_end, in_sync);
+    if (bsp.me != in_end)
+        launch_await_failure();
+    bsp_error("bsp_end", "called bsp_end while processor %u called bsp_sync", in_sync);
 }
 
 void bsp_sync(void)
 {
     bsp_require_begun("bsp_sync");
+    PROFILE(sync_begin());
     set_call(CALL_SYNC);
     uint64_t flags = 0;
     if (reg_prepare_sync())
@@ -159,15 +184,18 @@ void bsp_sync(void)
     if (bsp.slow)
         flags |= XFLAG(XF_SLOW);
     uint64_t sum = dev->exchange(flags);
+    PROFILE(sync_waited());
     if (XGET(sum, XF_END))
-        end_mismatch("bsp_sync");
+        end_mismatch();
     if (XGET(sum, XF_REGS))
         reg_check_sync();
     bsmp_reset();
     if (XGET(sum, XF_SLOW)) {
         rma_serve_gets();
         rma_do_direct();
+        PROFILE(sync_served());
         dev->exchange(0);
+        PROFILE(sync_waited());
     }
     for (uint32_t src = 0; src < bsp.p; src++) {
         while (dev->incoming(src)) {
@@ -176,6 +204,7 @@ void bsp_sync(void)
             switch (r.kind) {
             case REC_PUT:
                 stream_read(src, (char *)&r + sizeof r.kind, sizeof r.put - sizeof r.kind);
+                PROFILE(recv(src, r.put.nbytes));
                 rma_apply_put(src, &r.put);
                 break;
             case REC_GET:
@@ -183,10 +212,12 @@ void bsp_sync(void)
                 break;
             case REC_REPLY:
                 stream_read(src, (char *)&r + sizeof r.kind, sizeof r.reply - sizeof r.kind);
+                PROFILE(recv(src, r.reply.nbytes));
                 rma_apply_reply(src, &r.reply);
                 break;
             case REC_SEND:
                 stream_read(src, (char *)&r + sizeof r.kind, sizeof r.send - sizeof r.kind);
+                PROFILE(recv(src, r.send.tagsize + r.send.nbytes));
                 bsmp_deliver(src, &r.send);
                 break;
             default:
@@ -202,15 +233,18 @@ void bsp_sync(void)
     bsp.step++;
     launch_set_step(bsp.step);
     set_call(CALL_NONE);
+    PROFILE(sync_end());
 }
 
 void bsp_end(void)
 {
     bsp_require_begun("bsp_end");
+    PROFILE(end_begin());
     set_call(CALL_END);
     uint64_t sum = dev->exchange(XFLAG(XF_END));
     if (XGET(sum, XF_END) != bsp.p)
-        end_mismatch("bsp_end");
+        end_mismatch();
+    PROFILE(finish());
     reg_free();
     bsmp_free();
     bsp.begun = false;

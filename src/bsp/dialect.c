@@ -74,7 +74,12 @@ int bsp_hpmove(void **tag_ptr_buf, void **payload_ptr_buf) { return (int)bsp_imp
 
 /* ---- MulticoreBSP for C 2.x -------------------------------------------------- */
 
-void bsp_mc_begin(unsigned int p) { bsp_impl_begin(p); }
+/* A program uses one dialect; its begin tells the error messages which. */
+void bsp_mc_begin(unsigned int p)
+{
+    bsp.mc = true;
+    bsp_impl_begin(p);
+}
 unsigned int bsp_mc_nprocs(void) { return (unsigned int)bsp_impl_nprocs(); }
 unsigned int bsp_mc_pid(void) { return (unsigned int)bsp_impl_pid(); }
 void bsp_mc_push_reg(const void *address, size_t size) { bsp_impl_push_reg(address, SZ(size)); }

@@ -128,10 +128,9 @@ uint64_t reg_remote_addr(uint32_t pid, uint32_t slot)
 void bsp_impl_push_reg(const void *addr, int64_t size)
 {
     bsp_require_begun("bsp_push_reg");
-    if (size < 0)
-        bsp_error("bsp_push_reg", "negative size %lld", (long long)size);
+    check_size("bsp_push_reg", "size", size);
     if (!addr && size > 0)
-        bsp_error("bsp_push_reg", "NULL address with size %lld", (long long)size);
+        bsp_error("bsp_push_reg", "NULL address with size %s", size_str(size).s);
     uint64_t cap = bsp.cappush;
     bsp.push = grow(bsp.push, &cap, bsp.npush + 1, sizeof *bsp.push);
     bsp.cappush = (uint32_t)cap;
@@ -214,22 +213,25 @@ static struct reg_change change_of(uint32_t q)
     return c;
 }
 
+/* Every processor finds a mismatch; processor 0 reports it. */
 void reg_check_sync(void)
 {
-    struct reg_change zero = change_of(0);
-    const struct reg_change *a = &zero;
+    struct reg_change a = change_of(0);
     for (uint32_t q = 1; q < bsp.p; q++) {
-        struct reg_change other = change_of(q);
-        const struct reg_change *b = &other;
-        if (a->pushed != b->pushed)
+        struct reg_change b = change_of(q);
+        if (a.pushed == b.pushed && a.popped == b.popped && a.pop_hash == b.pop_hash &&
+            a.tagsize_next == b.tagsize_next)
+            continue;
+        if (bsp.me != 0)
+            launch_await_failure();
+        if (a.pushed != b.pushed)
             bsp_error("bsp_sync", "registrations differ: processor 0 pushed %u, processor %u pushed %u",
-                      a->pushed, q, b->pushed);
-        if (a->popped != b->popped || a->pop_hash != b->pop_hash)
-            bsp_error("bsp_sync", "bsp_pop_reg calls differ: processor 0 popped %u, processor %u popped %u%s",
-                      a->popped, q, b->popped, a->popped == b->popped ? " (different registrations)" : "");
-        if (a->tagsize_next != b->tagsize_next)
-            bsp_error("bsp_sync", "bsp_set_tagsize calls differ: processor 0 set %llu, processor %u set %llu",
-                      (unsigned long long)a->tagsize_next, q, (unsigned long long)b->tagsize_next);
+                      a.pushed, q, b.pushed);
+        if (a.popped != b.popped || a.pop_hash != b.pop_hash)
+            bsp_error("bsp_sync", "registrations differ: processor 0 popped %u, processor %u popped %u%s",
+                      a.popped, q, b.popped, a.popped == b.popped ? " (different registrations)" : "");
+        bsp_error("bsp_sync", "bsp_set_tagsize calls differ: processor 0 set %llu, processor %u set %llu",
+                  (unsigned long long)a.tagsize_next, q, (unsigned long long)b.tagsize_next);
     }
 }
 

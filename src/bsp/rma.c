@@ -14,21 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Largest transfer accepted: beyond this a size is a bug, not a request. */
-#define MAX_TRANSFER (1ll << 40)
-
 struct target {
     uint32_t pid;
     uint32_t slot;
 };
-
-static void check_size(const char *call, const char *what, int64_t v)
-{
-    if (v < 0)
-        bsp_error(call, "negative %s %lld", what, (long long)v);
-    if (v > MAX_TRANSFER)
-        bsp_error(call, "absurd %s %lld (more than 2^40)", what, (long long)v);
-}
 
 static uint32_t check_pid(const char *call, int64_t pid)
 {
@@ -44,17 +33,19 @@ static struct target check_remote(const char *call, int64_t pid, const void *are
     bsp_require_begun(call);
     struct target t;
     t.pid = check_pid(call, pid);
-    check_size(call, "offset", offset);
+    if (offset < 0 && !bsp.mc)
+        check_size(call, "offset", offset);
     check_size(call, "nbytes", nbytes);
     if (!local && nbytes > 0)
-        bsp_error(call, "NULL %s with nbytes %lld", local_name, (long long)nbytes);
+        bsp_error(call, "NULL %s with nbytes %s", local_name, size_str(nbytes).s);
     if (!area)
         bsp_error(call, "NULL registered address");
     t.slot = bsp.regs[reg_lookup(call, area)].slot;
     uint64_t size = reg_remote_size(t.pid, t.slot);
-    if ((uint64_t)offset + (uint64_t)nbytes > size)
-        bsp_error(call, "offset %lld + nbytes %lld exceeds the %llu bytes registered on processor %u",
-                  (long long)offset, (long long)nbytes, (unsigned long long)size, t.pid);
+    /* An unsigned offset near 2^64 would wrap offset + nbytes: compare apart. */
+    if ((uint64_t)offset > size || (uint64_t)nbytes > size - (uint64_t)offset)
+        bsp_error(call, "offset %s + nbytes %s exceeds the %llu bytes registered on processor %u",
+                  size_str(offset).s, size_str(nbytes).s, (unsigned long long)size, t.pid);
     return t;
 }
 

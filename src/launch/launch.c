@@ -23,6 +23,10 @@
 
 struct job job = { .seg = { .fd = -1 } };
 
+/* What the starter tells its monitor through the eventfd (values add up). */
+#define EVENT_END 1ull
+#define EVENT_FAIL 1000ull
+
 /* Monitor state: only in the starting process. */
 static struct {
     pthread_t thread;
@@ -32,6 +36,7 @@ static struct {
     pid_t *pid;
     uint32_t first_child;      /* 1 when the starter is processor 0, else 0 */
     bool host;                 /* the starter is a host outside the job */
+    bool ending;               /* the starter has ended cleanly: exit when all have */
     int result;                /* a host's view of how the job ended */
 } mon;
 
@@ -170,7 +175,7 @@ static void *monitor_main(void *arg)
             pfd[k].fd = mon.pidfd[p];
             pfd[k++].events = POLLIN;
         }
-        if (k == 1)
+        if (k == 1 && mon.ending)
             break; /* every child ended cleanly */
         if (poll(pfd, k, -1) < 0)
             continue;
@@ -182,8 +187,12 @@ static void *monitor_main(void *arg)
             reap(who[i], &si);
             failed |= child_failed(who[i], &si);
         }
-        if (pfd[0].revents) /* the starter itself failed: end the program */
-            monitor_exit_job();
+        if (pfd[0].revents) {
+            uint64_t v = 0;
+            if (read(mon.event_fd, &v, sizeof v) != (ssize_t)sizeof v || v >= EVENT_FAIL)
+                monitor_exit_job(); /* the starter itself failed: end the program */
+            mon.ending = true;
+        }
         if (failed) {
             if (!mon.host)
                 monitor_exit_job();
@@ -231,6 +240,7 @@ static int monitor_start(uint32_t first_child, bool host)
     mon.first_child = first_child;
     mon.host = host;
     mon.result = 0;
+    mon.ending = false;
     mon.event_fd = eventfd(0, EFD_CLOEXEC);
     if (mon.event_fd < 0)
         return -errno;
@@ -272,8 +282,31 @@ static int record_child(uint32_t p, pid_t pid)
     return mon.pidfd[p] < 0 ? -errno : 0;
 }
 
+/* Processor 0 leaving the program without ending the job (exit, or a return
+ * from main) must not leave the others waiting. */
+static void starter_on_exit(int status, void *arg)
+{
+    (void)arg;
+    if (!job.ls || !mon.running || job.me != 0 || atomic_load(&job.ls->proc[0].ended))
+        return;
+    if (!barrier_failed(&job.ls->barrier) && mark_failed(LAUNCH_EXIT_ERROR)) {
+        fflush(stdout);
+        fprintf(stderr, "superstep: processor 0 exited with status %d in superstep %llu without calling bsp_end\n",
+                status, (unsigned long long)proc_step(0));
+    }
+    uint64_t fail = EVENT_FAIL;
+    (void)!write(mon.event_fd, &fail, sizeof fail);
+    for (;;)
+        pause();
+}
+
 int launch_fork(uint32_t nprocs)
 {
+    static bool exit_hook;
+    if (!exit_hook) {
+        on_exit(starter_on_exit, NULL);
+        exit_hook = true;
+    }
     pid_t self = getpid();
     int rc = alloc_tables(nprocs);
     if (rc)
@@ -380,6 +413,8 @@ int launch_finish(void)
         _exit(0);
     }
     if (mon.running) {
+        uint64_t end = EVENT_END;
+        (void)!write(mon.event_fd, &end, sizeof end);
         pthread_join(mon.thread, NULL);
         mon.running = false;
         close(mon.event_fd);
@@ -400,13 +435,20 @@ static void starter_stop(void)
 {
     fflush(NULL);
     if (mon.running) {
-        uint64_t one = 1;
-        (void)!write(mon.event_fd, &one, sizeof one);
+        uint64_t fail = EVENT_FAIL;
+        (void)!write(mon.event_fd, &fail, sizeof fail);
         for (;;)
             pause();
     }
     uint32_t code = atomic_load(&job.ls->exit_code);
     _exit(code ? (int)code : LAUNCH_EXIT_ERROR);
+}
+
+void launch_await_failure(void)
+{
+    struct barrier *b = &job.ls->barrier;
+    wait_word(b, &b->failed, 0, 5000000000ll);
+    launch_stopped();
 }
 
 void launch_stopped(void)

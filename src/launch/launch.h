@@ -75,6 +75,10 @@ int launch_finish(void);
 void launch_fail(uint32_t code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void launch_vfail(uint32_t code, const char *fmt, va_list ap) __attribute__((noreturn));
 
+/* Wait for another processor to report a failure it is known to report
+ * (so that one processor names a collective mismatch), then stop. */
+void launch_await_failure(void) __attribute__((noreturn));
+
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));
 

@@ -1,0 +1,78 @@
+/*
+ * mp_impl.h - what the message-passing layer needs from a transport.
+ *
+ * The public layer (mp.c) owns the API: argument checks, errors, the order
+ * of delivery between classes, the quit notice, timeouts.  A transport owns
+ * moving bytes: it keeps, for each sender and class, a FIFO of messages,
+ * and it can say which message heads a FIFO, hand over its payload, and
+ * sleep until something may have arrived.  Transports: shm (mp_shm.c:
+ * processes forked on one shared segment, channels between them); an MPI
+ * transport (node k is rank k-1, one communicator per class) would be a
+ * second 'struct mp_transport'.
+ *
+ * Nodes are numbered 1..n here as in the API.
+ */
+#ifndef SUPERSTEP_MP_IMPL_H
+#define SUPERSTEP_MP_IMPL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Classes of messages: one FIFO per sender and class. */
+enum { MP_CLASS_NORMAL = 0, MP_CLASS_SYSTEM = 1, MP_CLASSES = 2 };
+
+/* What heads a FIFO.  kind MP_HEAD_QUIT: the main node quit (a transport
+ * may deliver the quit as the last message of the main node's system
+ * FIFO instead of through 'quitting'). */
+enum { MP_HEAD_MSG = 0, MP_HEAD_QUIT = 1 };
+
+struct mp_head {
+    int src;           /* sending node */
+    int cls;
+    int tag;
+    uint32_t kind;
+    uint64_t length;   /* payload bytes */
+};
+
+enum { MP_SYNC_OK = 0, MP_SYNC_QUIT = 1 };
+
+struct mp_transport {
+    const char *name;
+    /* Bring up n nodes; in every node returns 0 with its number in *me, or
+     * -errno in the caller, with nothing left running. */
+    int (*start)(int n, int *me);
+    /* Meet every node: MP_SYNC_OK, or MP_SYNC_QUIT when the main node quit
+     * meanwhile.  Errors (a node that has ended) go through mp_fail. */
+    int (*sync)(void);
+    /* Queue a message for 'dst'; false when out of memory. */
+    bool (*send)(int dst, int cls, int tag, const void *data, size_t length);
+    /* The message heading the FIFO from 'src' (0: any sender, taking them in
+     * turn) in class 'cls', without taking it; false when there is none.
+     * Until it is taken, the same call returns the same message. */
+    bool (*head)(int src, int cls, struct mp_head *h);
+    /* Take the message that head() just returned, copying its payload
+     * (h->length bytes) to buf. */
+    void (*take)(const struct mp_head *h, void *buf);
+    /* Whether the main node has quit.  Read before looking at the main
+     * node's system FIFO: true then means that FIFO holds everything the
+     * main node sent in that class before quitting. */
+    bool (*quitting)(void);
+    /* Whether 'node' has ended (called mp_quit(0)). */
+    bool (*ended)(int node);
+    /* Sleep until a message from 'src' (0: any) or the quit may be waiting,
+     * for at most about 100 ms, and not past 'deadline_ns' (CLOCK_MONOTONIC;
+     * negative: none).  Returns false only when the deadline has passed.
+     * Returns early, spuriously, so the caller can check for deadlocks. */
+    bool (*wait)(int src, int64_t deadline_ns);
+    /* End this node cleanly.  On the main node: give every node the quit
+     * notice and wait until all have ended. */
+    void (*end)(void);
+    /* Report 'msg' once for the whole job and stop every node; exit status
+     * 'code'.  Never returns. */
+    void (*fail)(int code, const char *msg) __attribute__((noreturn));
+};
+
+extern const struct mp_transport mp_transport_shm;
+
+#endif

@@ -1,0 +1,54 @@
+/*
+ * profile.h - the superstep profiler (SUPERSTEP_PROFILE=trace.json).
+ *
+ * Off unless SUPERSTEP_PROFILE names a file at bsp_begin.  Then every
+ * processor stamps each bsp_sync (entry, after each barrier, end) and counts
+ * the records and payload bytes it applies per source; the records go into
+ * a per-processor buffer in a private shared memfd that bsp_begin maps
+ * before it forks (so nothing ever appears in the file system but the
+ * trace).  At bsp_end every processor publishes its buffer before the last
+ * barrier, and processor 0 merges them into one Chrome trace JSON file:
+ * one track (thread) per processor with "superstep", "compute",
+ * "sync wait", "gets/direct", "sync wait 2" and "communication" slices, the
+ * h-relation sizes as arguments.  What a processor sent is what the others
+ * received from it, so senders count nothing: the hot paths (bsp_put,
+ * bsp_send) carry no hook at all.
+ *
+ * When off, each hook costs one load and one predictable branch:
+ *     PROFILE(sync_begin());
+ */
+#ifndef SUPERSTEP_PROFILE_H
+#define SUPERSTEP_PROFILE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+extern bool profile_on;
+
+#define PROFILE(call)                               \
+    do {                                            \
+        if (__builtin_expect(profile_on, 0))        \
+            profile_##call;                         \
+    } while (0)
+
+/* bsp_begin, before the processors start: reads SUPERSTEP_PROFILE and, when
+ * set, maps the shared buffer and sets profile_on.  Not a hot path. */
+void profile_init(int64_t nprocs);
+/* bsp_begin, in every processor once it knows its id. */
+void profile_start(uint32_t me, uint32_t nprocs);
+
+/* bsp_sync: at entry; after each barrier (exchange); before the second
+ * barrier (gets served, direct transfers done); per record applied (its
+ * source and payload bytes); at the end. */
+void profile_sync_begin(void);
+void profile_sync_waited(void);
+void profile_sync_served(void);
+void profile_recv(uint32_t src, uint64_t nbytes);
+void profile_sync_end(void);
+
+/* bsp_end: at entry, before the last barrier (publishes this processor's
+ * buffer); after that barrier (processor 0 writes the trace). */
+void profile_end_begin(void);
+void profile_finish(void);
+
+#endif
