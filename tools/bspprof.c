@@ -40,17 +40,16 @@ struct jv {
 };
 
 struct parser {
-    const char *s, *end;
+    const char *begin, *s, *end;
     const char *file;
 };
 
 static void perr(struct parser *ps, const char *what)
 {
     size_t line = 1;
-    for (const char *c = ps->s; c > ps->end - (ps->end - ps->s); c--)
-        (void)c;
-    (void)line;
-    fprintf(stderr, "bspprof: %s: invalid JSON: %s\n", ps->file, what);
+    for (const char *c = ps->begin; c < ps->s && c < ps->end; c++)
+        line += *c == '\n';
+    fprintf(stderr, "bspprof: %s:%zu: invalid JSON: %s\n", ps->file, line, what);
     exit(1);
 }
 
@@ -108,8 +107,6 @@ static char *pstring(struct parser *ps)
     out[n] = 0;
     return out;
 }
-
-static void pvalue(struct parser *ps, struct jv *v);
 
 static void pvalue(struct parser *ps, struct jv *v)
 {
@@ -293,7 +290,7 @@ int main(int argc, char **argv)
 
     size_t len;
     char *text = slurp(path, &len);
-    struct parser ps = { text, text + len, path };
+    struct parser ps = { text, text, text + len, path };
     struct jv root;
     pvalue(&ps, &root);
     ws(&ps);

@@ -43,21 +43,20 @@ void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nb
     if (!tag && bsp.tagsize > 0)
         bsp_error("bsp_send", "NULL tag with tag size %llu", (unsigned long long)bsp.tagsize);
     struct rec_send r = { REC_SEND, (uint32_t)bsp.tagsize, (uint64_t)nbytes };
-    uint64_t total = sizeof r + bsp.tagsize + (uint64_t)nbytes;
-    if (total <= 128) { /* one write for small messages */
-        char buf[128];
-        memcpy(buf, &r, sizeof r);
-        memcpy(buf + sizeof r, tag, bsp.tagsize);
-        memcpy(buf + sizeof r + bsp.tagsize, payload, (size_t)nbytes);
-        stream_write((uint32_t)pid, buf, (size_t)total);
-    } else {
-        stream_write((uint32_t)pid, &r, sizeof r);
-        stream_write((uint32_t)pid, tag, bsp.tagsize);
-        stream_write((uint32_t)pid, payload, (size_t)nbytes);
+    size_t total = sizeof r + bsp.tagsize + (size_t)nbytes;
+    char *at = total <= 256 ? dev->claim((uint32_t)pid, total) : NULL;
+    if (at) { /* small messages go straight into the stream */
+        memcpy(at, &r, sizeof r);
+        copy_small(at + sizeof r, tag, bsp.tagsize);
+        copy_small(at + sizeof r + bsp.tagsize, payload, (size_t)nbytes);
+        return;
     }
+    stream_write((uint32_t)pid, &r, sizeof r);
+    stream_write((uint32_t)pid, tag, bsp.tagsize);
+    stream_write((uint32_t)pid, payload, (size_t)nbytes);
 }
 
-void bsmp_deliver(uint32_t src, const struct rec_send *r)
+static char *queue_message(const struct rec_send *r)
 {
     uint64_t need = bsp.mq_len + r->tagsize + r->nbytes;
     bsp.mq = grow(bsp.mq, &bsp.mq_cap, need, 1);
@@ -67,9 +66,20 @@ void bsmp_deliver(uint32_t src, const struct rec_send *r)
     m->tagsize = r->tagsize;
     m->payload = bsp.mq_len + r->tagsize;
     m->nbytes = r->nbytes;
-    stream_read(src, bsp.mq + bsp.mq_len, r->tagsize + r->nbytes);
+    char *at = bsp.mq + bsp.mq_len;
     bsp.mq_len = need;
     bsp.mq_bytes_left += r->nbytes;
+    return at;
+}
+
+void bsmp_deliver_here(const struct rec_send *r, const void *data)
+{
+    copy_small(queue_message(r), data, r->tagsize + r->nbytes);
+}
+
+void bsmp_deliver(uint32_t src, const struct rec_send *r)
+{
+    stream_read(src, queue_message(r), r->tagsize + r->nbytes);
 }
 
 int64_t bsp_impl_set_tagsize(int64_t size)

@@ -93,6 +93,17 @@ struct hp_op {
     uint64_t nbytes;
 };
 
+/* Copy a small payload without a call to memcpy. */
+static inline void copy_small(void *dst, const void *src, size_t n)
+{
+    if (n == 8)
+        __builtin_memcpy(dst, src, 8);
+    else if (n == 4)
+        __builtin_memcpy(dst, src, 4);
+    else
+        __builtin_memcpy(dst, src, n);
+}
+
 /* ---- one processor's state ---------------------------------------------- */
 
 struct bsp_state {
@@ -113,6 +124,7 @@ struct bsp_state {
     uint32_t nslots, capslots;
     uint32_t *free_slots, nfree;
     struct reg_entry *mytab;      /* my shared table */
+    struct reg_entry **tabs;      /* every processor's table, as of the last sync */
     uint32_t captab;
     /* changes pending until the next sync */
     struct { const void *addr; uint64_t size; } *push;
@@ -121,6 +133,7 @@ struct bsp_state {
     uint32_t npop, cappop;
     const void *last_addr;        /* one-entry lookup cache */
     int32_t last_reg;
+    uint32_t last_slot;
 
     /* superstep traffic */
     bool slow;                    /* a get or an hp transfer was issued */
@@ -152,7 +165,10 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem);
 void reg_reset(void);
 void reg_free(void);
 int32_t reg_lookup(const char *call, const void *addr);
-uint64_t reg_remote_size(uint32_t pid, uint32_t slot);
+static inline uint64_t reg_remote_size(uint32_t pid, uint32_t slot)
+{
+    return atomic_load_explicit(&bsp.tabs[pid][slot].size, memory_order_relaxed);
+}
 uint64_t reg_remote_addr(uint32_t pid, uint32_t slot);
 bool reg_prepare_sync(void);       /* true when registrations change */
 void reg_check_sync(void);         /* after the exchange, when any changed */
@@ -162,9 +178,11 @@ void reg_commit_sync(void);
 void bsmp_reset(void);
 void bsmp_free(void);
 void bsmp_deliver(uint32_t src, const struct rec_send *r);
+void bsmp_deliver_here(const struct rec_send *r, const void *data); /* tag + payload contiguous */
 
 /* RMA (rma.c). */
 void rma_apply_put(uint32_t src, const struct rec_put *r);
+void rma_put_here(uint32_t src, const struct rec_put *r, const void *data); /* payload contiguous */
 void rma_serve_gets(void);
 void rma_apply_reply(uint32_t src, const struct rec_reply *r);
 void rma_do_direct(void);

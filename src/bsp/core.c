@@ -173,6 +173,86 @@ static void end_mismatch(void)
     bsp_error("bsp_end", "called bsp_end while processor %u called bsp_sync", in_sync);
 }
 
+/* Apply the records of one contiguous span; returns the bytes used, which
+ * stop short of a record that continues beyond the span. */
+static size_t apply_span(uint32_t src, const char *p, size_t len)
+{
+    size_t used = 0;
+    while (len - used >= sizeof(uint32_t)) {
+        const char *at = p + used;
+        uint32_t kind;
+        memcpy(&kind, at, sizeof kind);
+        if (kind == REC_PUT) {
+            struct rec_put r;
+            if (len - used < sizeof r)
+                break;
+            memcpy(&r, at, sizeof r);
+            if (len - used - sizeof r < r.nbytes)
+                break;
+            rma_put_here(src, &r, at + sizeof r);
+            used += sizeof r + r.nbytes;
+        } else if (kind == REC_SEND) {
+            struct rec_send r;
+            if (len - used < sizeof r)
+                break;
+            memcpy(&r, at, sizeof r);
+            if (len - used - sizeof r < r.tagsize + r.nbytes)
+                break;
+            bsmp_deliver_here(&r, at + sizeof r);
+            used += sizeof r + r.tagsize + r.nbytes;
+        } else if (kind == REC_GET) {
+            if (len - used < sizeof(struct rec_get))
+                break;
+            used += sizeof(struct rec_get); /* answered before the puts */
+        } else {
+            break; /* a reply, or a record across the span: the general path */
+        }
+    }
+    return used;
+}
+
+/* The general path: one record, read piece by piece across ring ends. */
+static void apply_one(uint32_t src)
+{
+    union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; } r;
+    stream_read(src, &r.kind, sizeof r.kind);
+    char *rest = (char *)&r + sizeof r.kind;
+    switch (r.kind) {
+    case REC_PUT:
+        stream_read(src, rest, sizeof r.put - sizeof r.kind);
+        rma_apply_put(src, &r.put);
+        break;
+    case REC_GET:
+        stream_skip(src, sizeof r.get - sizeof r.kind);
+        break;
+    case REC_REPLY:
+        stream_read(src, rest, sizeof r.reply - sizeof r.kind);
+        rma_apply_reply(src, &r.reply);
+        break;
+    case REC_SEND:
+        stream_read(src, rest, sizeof r.send - sizeof r.kind);
+        bsmp_deliver(src, &r.send);
+        break;
+    default:
+        bsp_error("bsp_sync", "corrupt record kind %u from processor %u", r.kind, src);
+    }
+}
+
+/* Apply everything processor 'src' sent up to the last exchange. */
+static void drain(uint32_t src)
+{
+    uint64_t left;
+    while ((left = dev->incoming(src)) != 0) {
+        size_t len;
+        const char *p = dev->peek(src, left, &len);
+        size_t used = apply_span(src, p, len);
+        if (used)
+            dev->consume(src, used);
+        else
+            apply_one(src);
+    }
+}
+
 void bsp_sync(void)
 {
     bsp_require_begun("bsp_sync");
@@ -197,34 +277,8 @@ void bsp_sync(void)
         dev->exchange(0);
         PROFILE(sync_waited());
     }
-    for (uint32_t src = 0; src < bsp.p; src++) {
-        while (dev->incoming(src)) {
-            union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; } r;
-            stream_read(src, &r.kind, sizeof r.kind);
-            switch (r.kind) {
-            case REC_PUT:
-                stream_read(src, (char *)&r + sizeof r.kind, sizeof r.put - sizeof r.kind);
-                PROFILE(recv(src, r.put.nbytes));
-                rma_apply_put(src, &r.put);
-                break;
-            case REC_GET:
-                stream_skip(src, sizeof r.get - sizeof r.kind);
-                break;
-            case REC_REPLY:
-                stream_read(src, (char *)&r + sizeof r.kind, sizeof r.reply - sizeof r.kind);
-                PROFILE(recv(src, r.reply.nbytes));
-                rma_apply_reply(src, &r.reply);
-                break;
-            case REC_SEND:
-                stream_read(src, (char *)&r + sizeof r.kind, sizeof r.send - sizeof r.kind);
-                PROFILE(recv(src, r.send.tagsize + r.send.nbytes));
-                bsmp_deliver(src, &r.send);
-                break;
-            default:
-                bsp_error("bsp_sync", "corrupt record kind %u from processor %u", r.kind, src);
-            }
-        }
-    }
+    for (uint32_t src = 0; src < bsp.p; src++)
+        drain(src);
     if (XGET(sum, XF_REGS))
         reg_commit_sync();
     bsp.tagsize = bsp.tagsize_next;

@@ -90,6 +90,8 @@ void reg_free(void)
     free(bsp.free_slots);
     free(bsp.push);
     free(bsp.pop);
+    free(bsp.tabs);
+    bsp.tabs = NULL;
     bsp.regs = NULL, bsp.map = NULL, bsp.slot_reg = NULL, bsp.free_slots = NULL;
     bsp.push = NULL, bsp.pop = NULL;
     bsp.nregs = bsp.capregs = bsp.capmap = bsp.nslots = bsp.capslots = bsp.nfree = 0;
@@ -106,23 +108,25 @@ int32_t reg_lookup(const char *call, const void *addr)
         bsp_error(call, "address %p is not registered", addr);
     bsp.last_addr = addr;
     bsp.last_reg = r;
+    bsp.last_slot = bsp.regs[r].slot;
     return r;
 }
 
-static struct reg_entry *table_of(uint32_t pid)
+/* Peers' tables move only at a sync (when they grow); the old copies stay
+ * valid, so a pointer taken after each sync is good for the superstep. */
+static void tables_refresh(void)
 {
-    uint64_t off = atomic_load_explicit(&bsp.shared[pid].regtab, memory_order_acquire);
-    return seg_ptr(&job.seg, off);
-}
-
-uint64_t reg_remote_size(uint32_t pid, uint32_t slot)
-{
-    return atomic_load_explicit(&table_of(pid)[slot].size, memory_order_relaxed);
+    if (!bsp.tabs)
+        bsp.tabs = calloc(bsp.p, sizeof *bsp.tabs);
+    if (!bsp.tabs)
+        bsp_error("bsp_sync", "out of memory");
+    for (uint32_t q = 0; q < bsp.p; q++)
+        bsp.tabs[q] = seg_ptr(&job.seg, atomic_load_explicit(&bsp.shared[q].regtab, memory_order_acquire));
 }
 
 uint64_t reg_remote_addr(uint32_t pid, uint32_t slot)
 {
-    return atomic_load_explicit(&table_of(pid)[slot].addr, memory_order_relaxed);
+    return atomic_load_explicit(&bsp.tabs[pid][slot].addr, memory_order_relaxed);
 }
 
 void bsp_impl_push_reg(const void *addr, int64_t size)
@@ -293,6 +297,7 @@ void reg_commit_sync(void)
     bsp.npush = bsp.npop = 0;
     bsp.last_addr = NULL;
     bsp.last_reg = -1;
+    tables_refresh();
     /* Keep the map sparse: tombstones count as used. */
     uint32_t used = 0;
     for (uint32_t i = 0; i < bsp.capmap; i++)

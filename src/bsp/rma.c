@@ -49,22 +49,41 @@ static struct target check_remote(const char *call, int64_t pid, const void *are
     return t;
 }
 
-void bsp_impl_put(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes,
-                  const char *call)
+/* The common case, kept short: a small put to the last address used, with
+ * room in the stream.  Anything else takes the checked path below. */
+static inline bool put_fast(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes)
+{
+    if (!(dst == bsp.last_addr && bsp.last_reg >= 0 && (uint64_t)pid < bsp.p && src &&
+          (uint64_t)nbytes - 1 < 64 && (uint64_t)offset < (1ull << 40)))
+        return false;
+    uint64_t size = reg_remote_size((uint32_t)pid, bsp.last_slot);
+    if ((uint64_t)offset + (uint64_t)nbytes > size)
+        return false;
+    struct rec_put r = { REC_PUT, bsp.last_slot, (uint64_t)offset, (uint64_t)nbytes };
+    char *at = dev->claim((uint32_t)pid, sizeof r + (size_t)nbytes);
+    if (!at)
+        return false;
+    memcpy(at, &r, sizeof r);
+    copy_small(at + sizeof r, src, (size_t)nbytes);
+    return true;
+}
+
+static __attribute__((noinline)) void put_checked(int64_t pid, const void *src, const void *dst,
+                                                  int64_t offset, int64_t nbytes, const char *call)
 {
     struct target t = check_remote(call, pid, dst, offset, nbytes, src, "source");
     if (nbytes == 0)
         return;
     struct rec_put r = { REC_PUT, t.slot, (uint64_t)offset, (uint64_t)nbytes };
-    if (nbytes <= 64) { /* one write for small puts */
-        char buf[sizeof r + 64];
-        memcpy(buf, &r, sizeof r);
-        memcpy(buf + sizeof r, src, (size_t)nbytes);
-        stream_write(t.pid, buf, sizeof r + (size_t)nbytes);
-    } else {
-        stream_write(t.pid, &r, sizeof r);
-        stream_write(t.pid, src, (size_t)nbytes);
-    }
+    stream_write(t.pid, &r, sizeof r);
+    stream_write(t.pid, src, (size_t)nbytes);
+}
+
+void bsp_impl_put(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes,
+                  const char *call)
+{
+    if (!put_fast(pid, src, dst, offset, nbytes))
+        put_checked(pid, src, dst, offset, nbytes, call);
 }
 
 void bsp_impl_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes,
@@ -123,6 +142,12 @@ void rma_apply_put(uint32_t src, const struct rec_put *r)
 {
     struct reg *g = slot_local(src, r->slot, "a put");
     stream_copy_out(src, (char *)g->addr + r->offset, r->nbytes);
+}
+
+void rma_put_here(uint32_t src, const struct rec_put *r, const void *data)
+{
+    struct reg *g = slot_local(src, r->slot, "a put");
+    copy_small((char *)g->addr + r->offset, data, r->nbytes);
 }
 
 void rma_apply_reply(uint32_t src, const struct rec_reply *r)

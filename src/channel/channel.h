@@ -76,6 +76,22 @@ static inline bool chan_write(struct chan_writer *w, const void *buf, size_t n)
     return chan_write_slow(w, buf, n);
 }
 
+/* Contiguous room for n bytes at the write position, or NULL (then use
+ * chan_write); the bytes count as written once chan_commit(w, n) is called. */
+static inline void *chan_reserve(struct chan_writer *w, size_t n)
+{
+    uint64_t pos = w->head & w->mask;
+    if (w->data && w->head + n - w->tail_seen <= w->mask + 1 && pos + n <= w->mask + 1)
+        return w->data + pos;
+    return NULL;
+}
+
+static inline void chan_commit(struct chan_writer *w, size_t n)
+{
+    w->head += n;
+    w->total += n;
+}
+
 /* Make everything written so far visible to the reader. */
 void chan_publish(struct chan_writer *w);
 

@@ -32,6 +32,10 @@ struct device {
     /* End this processor's part of the job (after a final exchange). */
     void (*end)(void);
     bool (*write)(uint32_t dst, const void *buf, size_t n);
+    /* Claim contiguous room for n bytes at the end of the stream towards
+     * dst and return it for the caller to fill before the next exchange;
+     * NULL when there is none (then use write).  For small records. */
+    void *(*claim)(uint32_t dst, size_t n);
     uint64_t (*exchange)(uint64_t flags);
     uint64_t (*incoming)(uint32_t src);
     const void *(*peek)(uint32_t src, uint64_t limit, size_t *len);

@@ -160,6 +160,19 @@ static bool shm_write(uint32_t dst, const void *buf, size_t n)
     return chan_write(&shm.out[dst], buf, n);
 }
 
+static void *shm_claim(uint32_t dst, size_t n)
+{
+    void *at = chan_reserve(&shm.out[dst], n);
+    if (!at)
+        return NULL;
+    if (!shm.is_dirty[dst]) {
+        shm.is_dirty[dst] = true;
+        shm.dirty[shm.ndirty++] = dst;
+    }
+    chan_commit(&shm.out[dst], n);
+    return at;
+}
+
 static uint64_t shm_exchange(uint64_t flags)
 {
     uint64_t seq = ++shm.seq;
@@ -250,6 +263,7 @@ struct device device_shm = {
     .begin = shm_begin,
     .end = shm_end,
     .write = shm_write,
+    .claim = shm_claim,
     .exchange = shm_exchange,
     .incoming = shm_incoming,
     .peek = shm_peek,

@@ -84,6 +84,17 @@ static uint64_t proc_step(uint32_t p)
     return atomic_load(&job.ls->proc[p].step);
 }
 
+struct launch_words launch_words = { "processor", 0, "bsp_end", true };
+
+/* " in superstep S" when reports name supersteps, else "". */
+static const char *step_text(char *buf, size_t n, uint32_t p)
+{
+    if (!launch_words.steps)
+        return "";
+    snprintf(buf, n, " in superstep %llu", (unsigned long long)proc_step(p));
+    return buf;
+}
+
 /* ---- the monitor -------------------------------------------------------- */
 
 static void reap(uint32_t p, siginfo_t *si)
@@ -102,16 +113,16 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
         return false;
     if (barrier_failed(&job.ls->barrier))
         return true; /* someone already said what went wrong */
-    char msg[256];
+    char msg[256], st[48];
     uint32_t code;
+    const char *in = step_text(st, sizeof st, p);
     if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
-        snprintf(msg, sizeof msg, "superstep: processor %u killed by signal %d (%s) in superstep %llu\n",
-                 p, si->si_status, signal_name(si->si_status), (unsigned long long)proc_step(p));
+        snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (%s)%s\n", launch_words.proc,
+                 p + launch_words.first, si->si_status, signal_name(si->si_status), in);
         code = 128 + (uint32_t)si->si_status;
     } else {
-        snprintf(msg, sizeof msg,
-                 "superstep: processor %u exited with status %d in superstep %llu without calling bsp_end\n",
-                 p, si->si_status, (unsigned long long)proc_step(p));
+        snprintf(msg, sizeof msg, "superstep: %s %u exited with status %d%s without calling %s\n",
+                 launch_words.proc, p + launch_words.first, si->si_status, in, launch_words.end_call);
         code = LAUNCH_EXIT_ERROR;
     }
     if (mark_failed(code)) {
@@ -210,9 +221,9 @@ static void *monitor_main(void *arg)
 
 static void on_fatal_signal(int sig)
 {
-    char msg[160];
-    int len = snprintf(msg, sizeof msg, "superstep: processor %u killed by signal %d (%s) in superstep %llu\n",
-                       job.me, sig, signal_name(sig), (unsigned long long)proc_step(job.me));
+    char msg[160], st[48];
+    int len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (%s)%s\n", launch_words.proc,
+                       job.me + launch_words.first, sig, signal_name(sig), step_text(st, sizeof st, job.me));
     if (mark_failed(128 + (uint32_t)sig) && len > 0)
         (void)!write(2, msg, (size_t)len);
     for (uint32_t p = mon.first_child; p < job.nprocs; p++)
@@ -290,9 +301,10 @@ static void starter_on_exit(int status, void *arg)
     if (!job.ls || !mon.running || job.me != 0 || atomic_load(&job.ls->proc[0].ended))
         return;
     if (!barrier_failed(&job.ls->barrier) && mark_failed(LAUNCH_EXIT_ERROR)) {
+        char st[48];
         fflush(stdout);
-        fprintf(stderr, "superstep: processor 0 exited with status %d in superstep %llu without calling bsp_end\n",
-                status, (unsigned long long)proc_step(0));
+        fprintf(stderr, "superstep: %s %u exited with status %d%s without calling %s\n", launch_words.proc,
+                launch_words.first, status, step_text(st, sizeof st, 0), launch_words.end_call);
     }
     uint64_t fail = EVENT_FAIL;
     (void)!write(mon.event_fd, &fail, sizeof fail);

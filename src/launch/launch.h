@@ -79,6 +79,16 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap) __attribute__((nor
  * (so that one processor names a collective mismatch), then stop. */
 void launch_await_failure(void) __attribute__((noreturn));
 
+/* How failure reports name a processor: BSP's words unless the layer that
+ * starts the job sets its own ("node 3 ... without calling mp_quit"). */
+struct launch_words {
+    const char *proc;      /* "processor" */
+    uint32_t first;        /* the number reports give processor 0: 0 */
+    const char *end_call;  /* the call that ends a processor: "bsp_end" */
+    bool steps;            /* name the superstep: true */
+};
+extern struct launch_words launch_words;
+
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));
 

@@ -75,4 +75,9 @@ struct mp_transport {
 
 extern const struct mp_transport mp_transport_shm;
 
+/* A usage error in 'call' on this node: "superstep: <call>: node <k>: <what>",
+ * every node stops, exit status 1.  Never returns. */
+void mp_error(const char *call, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3), noreturn));
+
 #endif

@@ -59,6 +59,8 @@ struct prof_hdr {
     int64_t t0;               /* CLOCK_MONOTONIC ns at bsp_begin */
     uint32_t nprocs;
     _Atomic uint32_t truncated;
+    _Atomic uint32_t unknown;     /* a record kind the scan does not know */
+    uint32_t pad;
     struct prof_proc proc[];
 };
 
@@ -74,6 +76,7 @@ struct prof_rec {
     uint32_t nwait;           /* barriers passed in this sync (1 or 2) */
     uint64_t step;
     int64_t t_begin, t_wait1, t_served, t_wait2, t_end;
+    int64_t t_scan;           /* time the profiler itself spent counting */
 };
 
 struct prof_src {
@@ -227,7 +230,7 @@ void profile_sync_begin(void)
     pr.rec.kind = REC_SYNC;
     pr.rec.nwait = 0;
     pr.rec.t_begin = now_ns() - pr.hdr->t0;
-    pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = 0;
+    pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_scan = 0;
     /* Direct (hp) transfers are done between the barriers and leave no
      * record in the streams: count them from the queue, at the initiator. */
     for (uint32_t i = 0; i < bsp.nhp; i++) {
@@ -243,6 +246,61 @@ void profile_sync_begin(void)
     }
 }
 
+/*
+ * Count what 'src' sent up to the last exchange: records that carry data
+ * (puts, messages, get replies) and their payload bytes, by a pre-scan of
+ * the stream that consumes nothing (as the owner's scan for gets does).
+ * Done here rather than in the drain loop so that the loop carries no hook;
+ * the cost, one extra pass over the record headers, is paid only when
+ * profiling.  A record kind this scan does not know ends the count for that
+ * source (its stream bytes are still right) and is flagged in the trace.
+ */
+static void scan_source(uint32_t src)
+{
+    struct prof_src *a = &pr.acc[src];
+    uint64_t left = dev->incoming(src);
+    a->stream = left;
+    a->records = 0;
+    a->bytes = 0;
+    if (!left)
+        return;
+    dev->scan_begin(src);
+    while (left >= sizeof(uint32_t)) {
+        union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; } r;
+        size_t head;
+        uint64_t data;
+        dev->scan_read(src, &r.kind, sizeof r.kind);
+        switch (r.kind) {
+        case REC_PUT: head = sizeof r.put; break;
+        case REC_GET: head = sizeof r.get; break;
+        case REC_REPLY: head = sizeof r.reply; break;
+        case REC_SEND: head = sizeof r.send; break;
+        default: head = 0; break;
+        }
+        if (!head || left < head) {
+            atomic_store(&pr.hdr->unknown, 1);
+            return;
+        }
+        dev->scan_read(src, (char *)&r + sizeof r.kind, head - sizeof r.kind);
+        switch (r.kind) {
+        case REC_PUT: data = r.put.nbytes; break;
+        case REC_REPLY: data = r.reply.nbytes; break;
+        case REC_SEND: data = r.send.tagsize + r.send.nbytes; break;
+        default: data = 0; break; /* a get request carries no data */
+        }
+        if (left - head < data) {
+            atomic_store(&pr.hdr->unknown, 1);
+            return;
+        }
+        if (r.kind != REC_GET) {
+            a->records++;
+            a->bytes += data;
+        }
+        dev->scan_skip(src, data);
+        left -= head + data;
+    }
+}
+
 void profile_sync_waited(void)
 {
     int64_t t = now_ns() - pr.hdr->t0;
@@ -250,19 +308,16 @@ void profile_sync_waited(void)
         pr.rec.t_wait1 = t;
     else
         pr.rec.t_wait2 = t;
+    /* After the second barrier the streams also hold the get replies:
+     * count again from the start. */
     for (uint32_t src = 0; src < pr.p; src++)
-        pr.acc[src].stream = dev->incoming(src);
+        scan_source(src);
+    pr.rec.t_scan += now_ns() - pr.hdr->t0 - t;
 }
 
 void profile_sync_served(void)
 {
     pr.rec.t_served = now_ns() - pr.hdr->t0;
-}
-
-void profile_recv(uint32_t src, uint64_t nbytes)
-{
-    pr.acc[src].records++;
-    pr.acc[src].bytes += nbytes;
 }
 
 static void emit(uint32_t kind)
@@ -320,6 +375,7 @@ void profile_end_begin(void)
 {
     int64_t t = now_ns() - pr.hdr->t0;
     pr.rec.t_begin = pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_end = t;
+    pr.rec.t_scan = 0;
     pr.rec.nwait = 0;
     memset(pr.acc, 0, pr.p * sizeof *pr.acc);
     memset(pr.dir, 0, pr.p * sizeof *pr.dir);
@@ -414,9 +470,10 @@ static void write_trace(FILE *f)
     if (nsteps == UINT64_MAX)
         nsteps = 0;
     fprintf(f, "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"tool\":\"superstep " SUPERSTEP_VERSION
-               "\",\"nprocs\":%u,\"supersteps\":%llu,\"syncs\":%llu,\"truncated\":%u},\n\"traceEvents\":[",
+               "\",\"nprocs\":%u,\"supersteps\":%llu,\"syncs\":%llu,\"truncated\":%u,"
+               "\"unknown_records\":%u},\n\"traceEvents\":[",
             p, (unsigned long long)nsteps, (unsigned long long)(nsteps ? nsteps - 1 : 0),
-            atomic_load(&pr.hdr->truncated));
+            atomic_load(&pr.hdr->truncated), atomic_load(&pr.hdr->unknown));
     first_event = true;
     fprintf(f, "\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"BSP job, %u processors\"}}", p);
     first_event = false;
@@ -485,12 +542,12 @@ static void write_trace(FILE *f)
             fprintf(f,
                     ",\"bytes_out\":%llu,\"bytes_in\":%llu,\"records_out\":%llu,\"records_in\":%llu,"
                     "\"stream_bytes_out\":%llu,\"stream_bytes_in\":%llu,\"direct_bytes_out\":%llu,"
-                    "\"direct_bytes_in\":%llu,\"h_bytes\":%llu,\"h_records\":%llu}}",
+                    "\"direct_bytes_in\":%llu,\"h_bytes\":%llu,\"h_records\":%llu,\"profiler_us\":%.3f}}",
                     (unsigned long long)fl[s].bytes_out, (unsigned long long)fl[s].bytes_in,
                     (unsigned long long)fl[s].rec_out, (unsigned long long)fl[s].rec_in,
                     (unsigned long long)fl[s].stream_out, (unsigned long long)fl[s].stream_in,
                     (unsigned long long)fl[s].direct_out, (unsigned long long)fl[s].direct_in,
-                    (unsigned long long)h, (unsigned long long)hrec);
+                    (unsigned long long)h, (unsigned long long)hrec, r->t_scan / 1e3);
         }
     }
     fputs("\n]}\n", f);

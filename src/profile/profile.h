@@ -2,8 +2,10 @@
  * profile.h - the superstep profiler (SUPERSTEP_PROFILE=trace.json).
  *
  * Off unless SUPERSTEP_PROFILE names a file at bsp_begin.  Then every
- * processor stamps each bsp_sync (entry, after each barrier, end) and counts
- * the records and payload bytes it applies per source; the records go into
+ * processor stamps each bsp_sync (entry, after each barrier, end) and, after
+ * each barrier, counts the records and payload bytes each source sent it
+ * (a pre-scan of the incoming streams through the device's scan calls, so
+ * the drain loop needs no hook); the records go into
  * a per-processor buffer in a private shared memfd that bsp_begin maps
  * before it forks (so nothing ever appears in the file system but the
  * trace).  At bsp_end every processor publishes its buffer before the last
@@ -37,13 +39,12 @@ void profile_init(int64_t nprocs);
 /* bsp_begin, in every processor once it knows its id. */
 void profile_start(uint32_t me, uint32_t nprocs);
 
-/* bsp_sync: at entry; after each barrier (exchange); before the second
- * barrier (gets served, direct transfers done); per record applied (its
- * source and payload bytes); at the end. */
+/* bsp_sync: at entry; after each barrier (exchange), before anything is
+ * consumed; before the second barrier (gets served, direct transfers done);
+ * at the end. */
 void profile_sync_begin(void);
 void profile_sync_waited(void);
 void profile_sync_served(void);
-void profile_recv(uint32_t src, uint64_t nbytes);
 void profile_sync_end(void);
 
 /* bsp_end: at entry, before the last barrier (publishes this processor's

@@ -66,6 +66,17 @@ int main(void)
     bsp_sync();
     CHECK(x[0] == 300 + left && y[0] == -1, "processor %d: x[0] = %d, y[0] = %d", s, x[0], y[0]);
 
+    /* Pop and push x in one superstep: afterwards x has one registration,
+     * the new one, with its size. */
+    bsp_pop_reg(x);
+    bsp_push_reg(x, sizeof x);
+    bsp_sync();
+    int z[4] = {s + 1, s + 2, s + 3, s + 4};
+    bsp_put(right, z, x, 0, sizeof z);
+    bsp_sync();
+    for (int i = 0; i < 4; i++)
+        CHECK(x[i] == left + 1 + i, "processor %d: x[%d] = %d after pop + push", s, i, x[i]);
+
     bsp_pop_reg(x);
     bsp_sync();
     bsp_end();

@@ -1,0 +1,85 @@
+/*
+ * bulk.c - large transfers: bsp_put, bsp_hpput, bsp_hpget against memcpy.
+ *
+ *   bsprun -n P bulk put|hpput|hpget MIB...     (default MIB = 1 4 16 64)
+ *
+ * First, before bsp_begin (one process), single-core memcpy of each size is
+ * measured.  Then every processor moves MIB MiB to (hpget: from) its right
+ * neighbour, s+1 mod P (itself when P = 1), in one call, and syncs.  The
+ * throughput per processor is MIB MiB / T, T the median time of a superstep
+ * minus nothing (the sync is part of the cost); its ratio to memcpy of the
+ * same size is printed as a percentage.
+ */
+#include <bsp.h>
+
+#include "bench.h"
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: bsprun -n P bulk put|hpput|hpget [MIB...]\n");
+        return 2;
+    }
+    const char *how = argv[1];
+    int mode = !strcmp(how, "put") ? 0 : !strcmp(how, "hpput") ? 1 : !strcmp(how, "hpget") ? 2 : -1;
+    if (mode < 0) {
+        fprintf(stderr, "bulk: unknown transfer '%s'\n", how);
+        return 2;
+    }
+    int sizes[16] = { 1, 4, 16, 64 }, n = 4;
+    if (argc > 2) {
+        n = 0;
+        for (int i = 2; i < argc && n < 16; i++)
+            sizes[n++] = atoi(argv[i]);
+    }
+    int quick = bench_quick();
+    double mc[16];
+    size_t maxb = 0;
+    for (int i = 0; i < n; i++) {
+        size_t b = (size_t)sizes[i] << 20;
+        mc[i] = bench_memcpy_gbps(b, quick ? 5 : b >= (64u << 20) ? 11 : 21);
+        maxb = b > maxb ? b : maxb;
+    }
+    bsp_begin(bsp_nprocs());
+    int p = bsp_nprocs(), s = bsp_pid(), right = (s + 1) % p;
+    char *src = malloc(maxb), *dst = malloc(maxb);
+    memset(src, s + 1, maxb);
+    memset(dst, 0, maxb);
+    bsp_push_reg(src, (int)maxb);
+    bsp_push_reg(dst, (int)maxb);
+    bsp_sync();
+    for (int i = 0; i < n; i++) {
+        int bytes = sizes[i] << 20;
+        int reps = quick ? 5 : sizes[i] >= 64 ? 11 : sizes[i] >= 16 ? 21 : 41;
+        double *t = malloc((size_t)reps * sizeof *t);
+        for (int r = -2; r < reps; r++) { /* two warm-ups: the channel rings grow in the first */
+            bsp_sync();
+            double t0 = bench_now();
+            if (mode == 0)
+                bsp_put(right, src, dst, 0, bytes);
+            else if (mode == 1)
+                bsp_hpput(right, src, dst, 0, bytes);
+            else
+                bsp_hpget(right, src, 0, dst, bytes);
+            bsp_sync();
+            if (r >= 0)
+                t[r] = bench_now() - t0;
+        }
+        double m = bench_median(t, reps);
+        free(t);
+        if (dst[bytes - 1] != (char)(right + 1) && mode == 2)
+            bsp_abort("bulk: hpget brought %d", dst[bytes - 1]);
+        if (s == 0) {
+            double gbps = bytes / m / 1e9;
+            printf("%s_p%d_%dMiB %.6g GB/s\n", how, p, sizes[i], gbps);
+            printf("%s_p%d_%dMiB_memcpy %.6g GB/s\n", how, p, sizes[i], mc[i]);
+            printf("%s_p%d_%dMiB_pct %.6g %%\n", how, p, sizes[i], 100 * gbps / mc[i]);
+            fflush(stdout);
+        }
+    }
+    bsp_pop_reg(dst);
+    bsp_pop_reg(src);
+    bsp_sync();
+    bsp_end();
+    return 0;
+}

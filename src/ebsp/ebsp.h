@@ -1,0 +1,141 @@
+/*
+ * ebsp.h - the Epiphany BSP layer's internal interface: the session segment
+ * that the host and its kernels share, and the kernel's private state.
+ *
+ * A host session (bsp_begin .. bsp_end) owns one "session segment", created
+ * at its first need and kept over every run: the processors' local and
+ * external memories, the streams, the messages going down and up, and the
+ * rings carrying ebsp_message lines.  Each run also has its own job segment
+ * (channels, barrier, launch tables), made fresh by the device at every
+ * ebsp_spmd.  A kernel finds the session segment through the environment
+ * variable EBSP_ENV_FD.  Everything in it is addressed by offset: every
+ * process maps it at its own address.
+ */
+#ifndef SUPERSTEP_EBSP_H
+#define SUPERSTEP_EBSP_H
+
+#include "segment/segment.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define EBSP_ENV_FD "SUPERSTEP_EBSP_FD"
+#define EBSP_MAGIC 0x4542535053455331ull /* "EBSPSES1" */
+
+#define EBSP_DEFAULT_LOCAL (32ull << 20)
+#define EBSP_DEFAULT_EXT (64ull << 20)
+#define EBSP_RING (64u << 10)           /* bytes of each ebsp_message ring */
+#define EBSP_MAX_LINE (EBSP_RING / 4)   /* longest message kept whole */
+#define EBSP_ALIGN 16                   /* allocations and records */
+
+/* One processor's part of the session segment. */
+struct ebsp_proc {
+    /* laid out by the host when the segment is made */
+    uint64_t local_off, ext_off, ring_off;
+    /* the run's messages to this processor: records (ebsp_rec), by the host */
+    uint64_t down_off, down_cap, down_len, down_count;
+    /* messages to the host: records, by the kernel; the host resets them */
+    uint64_t up_off, up_cap, up_len, up_count;
+    _Atomic uint64_t base;          /* where this kernel maps the segment */
+    _Atomic uint64_t ring_head;     /* bytes written to the ring (kernel) */
+    _Atomic uint64_t ring_tail;     /* bytes printed from it (host) */
+    _Atomic uint32_t ring_drained;  /* futex word: bumped by the host after printing */
+    _Atomic uint32_t in_hsync;      /* waiting in ebsp_host_sync */
+    char pad[SEG_LINE - 4];
+};
+
+/* A stream made by bsp_stream_create. */
+struct ebsp_stream_desc {
+    uint64_t off, nbytes;           /* its memory: tokens with headers */
+    uint32_t token_size;
+    _Atomic int32_t owner;          /* the processor it is open on, -1: none */
+};
+
+/* The header before every token of a stream; next == 0 ends the stream. */
+struct ebsp_token {
+    int32_t prev, next;
+};
+
+/* A message down or up: followed by tagsize bytes of tag, nbytes of
+ * payload, padded to EBSP_ALIGN. */
+struct ebsp_rec {
+    uint32_t tagsize, pad;
+    uint64_t nbytes;
+};
+
+static inline uint64_t ebsp_rec_size(uint64_t tagsize, uint64_t nbytes)
+{
+    return (sizeof(struct ebsp_rec) + tagsize + nbytes + EBSP_ALIGN - 1) & ~(uint64_t)(EBSP_ALIGN - 1);
+}
+
+/* At the segment's root[ROOT_HOST]. */
+struct ebsp_shared {
+    uint64_t magic;
+    uint32_t nprocs;
+    uint32_t tagsize;               /* the host's, for this run */
+    uint64_t local_size, ext_size;
+    _Atomic uint32_t doorbell;      /* futex word the host waits on while a run goes */
+    _Atomic uint32_t ended;         /* processors that reached bsp_end */
+    _Atomic uint32_t hsync_arrived; /* processors in ebsp_host_sync */
+    _Atomic uint32_t hsync_gen;     /* futex word: bumped when the host releases them */
+    _Atomic uint32_t up_tagsize;    /* the kernels' tag size at the end */
+    _Atomic uint32_t up_tagsize_set;
+    uint64_t streams_off;           /* struct ebsp_stream_desc[capstreams] */
+    uint32_t nstreams, capstreams;
+    char pad[SEG_LINE];
+    struct ebsp_proc proc[];
+};
+
+static inline struct ebsp_shared *ebsp_shared_of(const struct segment *s)
+{
+    return seg_ptr(s, s->hdr->root[ROOT_HOST]);
+}
+
+/* A size from the environment (bytes, or with K/M/G), or 'def'. */
+uint64_t ebsp_size_from_env(const char *name, uint64_t def);
+
+/* Tell the host something happened (a message, an arrival, an end). */
+void ebsp_ring_doorbell(struct ebsp_shared *sh);
+
+/* ---- the kernel's private state (src/ebsp) ------------------------------- */
+
+/* An allocator over one region; its bookkeeping is private, so the region
+ * holds nothing but what the program stores in it. */
+struct arena {
+    char *base;
+    uint64_t size;
+    struct ablock { uint64_t off, len; } *blk;  /* allocated blocks, by offset */
+    uint64_t n, cap;
+};
+
+void *arena_alloc(struct arena *a, uint64_t nbytes);
+bool arena_free(struct arena *a, void *p);      /* false: not a block of a */
+bool arena_owns(const struct arena *a, const void *p);
+void arena_reset(struct arena *a, char *base, uint64_t size);
+
+struct ebsp_kernel {
+    bool begun;
+    bool sent_up;                   /* ebsp_send_up was called */
+    struct segment seg;             /* the session segment */
+    struct ebsp_shared *sh;
+    struct ebsp_proc *mine;
+    struct arena local, ext;
+    int64_t t0_ns, raw_last_ns;
+};
+
+extern struct ebsp_kernel ek;
+
+/* Statistics, for the tests. */
+struct ebsp_stats {
+    uint64_t dma_pushed;            /* copies pushed */
+    uint64_t dma_waited_busy;       /* ebsp_dma_wait calls that found the copy unfinished */
+    uint64_t prefetch_used;         /* tokens move_down returned from a prefetch */
+};
+extern struct ebsp_stats ebsp_stats;
+
+void ebsp_require_begun(const char *call);
+void dma_drain(void);               /* wait for every copy pushed */
+void ebsp_streams_end(void);        /* at bsp_end: close what is left open */
+
+#endif

@@ -1,0 +1,352 @@
+/*
+ * mp.c - the mp.h API over a transport (mp_impl.h): argument checks and
+ * errors, the order of delivery between classes, the quit notice, timeouts.
+ */
+#include <mp.h>
+
+#include "mp/mp_impl.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MP_MAX_NODES 65535
+
+static const struct mp_transport *T;
+
+static struct {
+    bool started;     /* between mp_start and mp_quit */
+    bool done;        /* mp_quit returned */
+    bool quit_seen;   /* this node has received the quit notice */
+    bool atexit_set;
+    int n, me;
+} mp;
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+void mp_error(const char *call, const char *fmt, ...)
+{
+    char what[768], msg[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    if (mp.started) {
+        snprintf(msg, sizeof msg, "%s: node %d: %s", call, mp.me, what);
+        T->fail(1, msg);
+    }
+    fflush(stdout);
+    fprintf(stderr, "superstep: %s: %s\n", call, what);
+    exit(1);
+}
+
+static void require_started(const char *call)
+{
+    if (!mp.started)
+        mp_error(call, mp.done ? "called after mp_quit" : "called before mp_start");
+}
+
+static void check_node(const char *call, int node, bool any_ok)
+{
+    if ((node < 1 || node > mp.n) && !(any_ok && node == MP_ANY))
+        mp_error(call, "node %d out of range (nodes 1..%d%s)", node, mp.n, any_ok ? ", or MP_ANY" : "");
+}
+
+/* SUPERSTEP_NPROCS, or the number of CPUs; -1 when the variable is bad. */
+static long env_nodes(void)
+{
+    const char *v = getenv("SUPERSTEP_NPROCS");
+    if (v && *v) {
+        char *end;
+        long n = strtol(v, &end, 10);
+        return *end == 0 && n >= 1 && n <= MP_MAX_NODES ? n : -1;
+    }
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? n : 1;
+}
+
+/* A node ending without mp_quit: the main node quits as mp_quit(0) does;
+ * another node is clean only once the main node has quit. */
+static void mp_at_exit(void)
+{
+    if (!mp.started)
+        return;
+    if (mp.me != 1 && !mp.quit_seen && !T->quitting()) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "node %d ended without calling mp_quit", mp.me);
+        T->fail(1, msg);
+    }
+    T->end();
+    mp.started = false;
+    mp.done = true;
+}
+
+bool mp_start(int *argc, char ***argv)
+{
+    (void)argc;
+    (void)argv;
+    if (mp.started || mp.done)
+        mp_error("mp_start", "called twice");
+    long n = env_nodes();
+    if (n < 0) {
+        fprintf(stderr, "superstep: mp_start: SUPERSTEP_NPROCS='%s' is not a node count (1..%d)\n",
+                getenv("SUPERSTEP_NPROCS"), MP_MAX_NODES);
+        return false;
+    }
+    T = &mp_transport_shm;
+    int me;
+    int rc = T->start((int)n, &me);
+    if (rc) {
+        fprintf(stderr, "superstep: mp_start: cannot start %ld nodes on %s: %s\n", n, T->name, strerror(-rc));
+        return false;
+    }
+    /* After the start: exit handlers run last registered first, and the
+     * launcher's own (a starter leaving without ending) must come after. */
+    if (!mp.atexit_set) {
+        atexit(mp_at_exit);
+        mp.atexit_set = true;
+    }
+    mp.n = (int)n;
+    mp.me = me;
+    mp.quit_seen = false;
+    mp.started = true;
+    return true;
+}
+
+bool mp_sync(void)
+{
+    require_started("mp_sync");
+    if (mp.quit_seen)
+        return false;
+    if (T->sync() == MP_SYNC_QUIT) {
+        mp.quit_seen = true;
+        return false;
+    }
+    return true;
+}
+
+bool mp_quit(int error)
+{
+    if (error)
+        mp_error("mp_quit", "quit with error code %d", error);
+    require_started("mp_quit");
+    T->end();
+    mp.started = false;
+    mp.done = true;
+    return true;
+}
+
+bool mp_send(int node, int tag, const void *data, size_t length)
+{
+    require_started("mp_send");
+    check_node("mp_send", node, false);
+    if (!data && length)
+        mp_error("mp_send", "NULL data with length %zu (to node %d, tag %d)", length, node, tag);
+    if (tag == MP_QUIT)
+        mp_error("mp_send", "tag MP_QUIT (%d) is reserved for the quit notice", tag);
+    if (mp.quit_seen)
+        return false;
+    int cls = (tag & MP_SYSTEM) ? MP_CLASS_SYSTEM : MP_CLASS_NORMAL;
+    if (!T->send(node, cls, tag, data, length))
+        mp_error("mp_send", "out of memory sending %zu bytes to node %d (on shm, set SUPERSTEP_SEGMENT_SIZE larger)",
+                 length, node);
+    return true;
+}
+
+/* The quit notice, as a head (nothing to take from the transport). */
+#define HEAD_NOTICE 2u
+
+static bool quit_head(struct mp_head *h)
+{
+    memset(h, 0, sizeof *h);
+    h->src = 1;
+    h->cls = MP_CLASS_SYSTEM;
+    h->tag = MP_QUIT;
+    h->kind = HEAD_NOTICE;
+    return true;
+}
+
+/*
+ * The message to deliver next from 'node' (MP_ANY: any): system messages
+ * from the main node, the quit notice, system messages from anyone, then
+ * ordinary messages.  The quit notice is delivered whatever 'node' is.
+ */
+static bool find(int node, struct mp_head *h)
+{
+    if (mp.quit_seen)
+        return quit_head(h);
+    bool quitting = T->quitting(); /* before the look at the main node's FIFO */
+    bool got = ((node == MP_ANY || node == 1) && T->head(1, MP_CLASS_SYSTEM, h));
+    if (!got && quitting)
+        return quit_head(h);
+    got = got || T->head(node, MP_CLASS_SYSTEM, h) || T->head(node, MP_CLASS_NORMAL, h);
+    if (got && h->kind == MP_HEAD_QUIT && !(node == MP_ANY || node == 1))
+        return quit_head(h); /* leave the transport's quit message for later */
+    return got;
+}
+
+static int64_t deadline_of(double seconds)
+{
+    if (!(seconds >= 0) || seconds > 1e9) /* negative, NaN, or absurdly long: for ever */
+        return -1;
+    return now_ns() + (int64_t)(seconds * 1e9);
+}
+
+/* Nobody can send: the node waited on (or every other node) has ended. */
+static void check_deadlock(const char *call, int node, bool node_ended, bool all_ended)
+{
+    if (node_ended)
+        mp_error(call, "waiting for a message from node %d, which has ended", node);
+    if (all_ended)
+        mp_error(call, "waiting for a message, but no other node is running");
+}
+
+static bool others_ended(void)
+{
+    for (int k = 1; k <= mp.n; k++)
+        if (k != mp.me && !T->ended(k))
+            return false;
+    return true;
+}
+
+/* Wait until find() succeeds or the deadline passes. */
+static bool find_wait(const char *call, int node, int64_t deadline, struct mp_head *h)
+{
+    for (int round = 0;; round++) {
+        /* Read 'ended' before looking: a node publishes all it sent first. */
+        bool node_ended = false, all_ended = false;
+        if (round > 0) {
+            if (node != MP_ANY && node != mp.me)
+                node_ended = T->ended(node);
+            else if (node == MP_ANY)
+                all_ended = others_ended();
+        }
+        if (find(node, h))
+            return true;
+        check_deadlock(call, node, node_ended, all_ended);
+        if (deadline >= 0 && now_ns() >= deadline)
+            return false;
+        T->wait(node, deadline);
+    }
+}
+
+static size_t receive(const char *call, int node, size_t maxlength, void *buffer, int *tag, int *sender,
+                      double seconds, bool *got)
+{
+    require_started(call);
+    check_node(call, node, true);
+    if (!buffer && maxlength)
+        mp_error(call, "NULL buffer with maxlength %zu", maxlength);
+    struct mp_head h;
+    if (!find_wait(call, node, deadline_of(seconds), &h)) {
+        if (got)
+            *got = false;
+        return 0;
+    }
+    if (got)
+        *got = true;
+    if (h.kind != MP_HEAD_MSG) {
+        if (h.kind == MP_HEAD_QUIT)
+            T->take(&h, NULL);
+        mp.quit_seen = true;
+        if (tag)
+            *tag = MP_QUIT;
+        if (sender)
+            *sender = 1;
+        return 0;
+    }
+    if (h.length > maxlength)
+        mp_error(call, "message of %llu bytes from node %d (tag %d) is longer than maxlength %zu",
+                 (unsigned long long)h.length, h.src, h.tag, maxlength);
+    T->take(&h, buffer);
+    if (tag)
+        *tag = h.tag;
+    if (sender)
+        *sender = h.src;
+    return (size_t)h.length;
+}
+
+size_t mp_recv(size_t maxlength, void *buffer, int *tag, int *sender)
+{
+    return receive("mp_recv", MP_ANY, maxlength, buffer, tag, sender, MP_FOREVER, NULL);
+}
+
+size_t mp_recv_timeout(size_t maxlength, void *buffer, int *tag, int *sender, double seconds, bool *got)
+{
+    if (!got)
+        mp_error("mp_recv_timeout", "NULL 'got' pointer");
+    return receive("mp_recv_timeout", MP_ANY, maxlength, buffer, tag, sender, seconds, got);
+}
+
+size_t mp_recv_from(int node, size_t maxlength, void *buffer, int *tag, double seconds, bool *got)
+{
+    if (!got)
+        mp_error("mp_recv_from", "NULL 'got' pointer");
+    return receive("mp_recv_from", node, maxlength, buffer, tag, NULL, seconds, got);
+}
+
+bool mp_probe(void)
+{
+    struct mp_head h;
+    require_started("mp_probe");
+    return find(MP_ANY, &h);
+}
+
+bool mp_probe_node(int node)
+{
+    struct mp_head h;
+    require_started("mp_probe_node");
+    check_node("mp_probe_node", node, true);
+    return find(node, &h);
+}
+
+bool mp_probe_wait(int node, double seconds)
+{
+    struct mp_head h;
+    require_started("mp_probe_wait");
+    check_node("mp_probe_wait", node, true);
+    return find_wait("mp_probe_wait", node, deadline_of(seconds), &h);
+}
+
+bool mp_probe_info(int node, size_t *length, int *tag, int *sender)
+{
+    struct mp_head h;
+    require_started("mp_probe_info");
+    check_node("mp_probe_info", node, true);
+    if (!find(node, &h))
+        return false;
+    if (length)
+        *length = (size_t)h.length;
+    if (tag)
+        *tag = h.tag;
+    if (sender)
+        *sender = h.src;
+    return true;
+}
+
+int mp_npes(void)
+{
+    if (mp.started || mp.done)
+        return mp.n;
+    long n = env_nodes();
+    return n < 0 ? 0 : (int)n;
+}
+
+int mp_this_pe(void)
+{
+    return mp.started || mp.done ? mp.me : 0;
+}
+
+bool mp_is_main(void)
+{
+    return mp_this_pe() == 1;
+}

@@ -1,0 +1,466 @@
+/*
+ * mp_shm.c - the shared-memory transport of mp.h.
+ *
+ * mp_start creates a segment, lays out the tables below, and forks the
+ * other nodes with launch_fork (node k is launch processor k-1; the caller
+ * is node 1).  Every ordered pair of nodes has two channels, one per class
+ * (ordinary, system): two plain FIFOs keep the order within a class for
+ * free, and let a receiver look at the head of each class on its own, so a
+ * system message overtakes any number of ordinary ones without a scan
+ * through them.  (One channel with a scan ahead would need the receiver to
+ * buffer or skip the ordinary messages it passes; two channels cost 128
+ * bytes of table per pair and nothing per message.)
+ *
+ * A message is a record in its channel: a header (tag, kind, length), then
+ * the payload.  The sender publishes after each message, and every 64 KiB
+ * of a long one, so the receiver copies a long message out while the sender
+ * is still copying it in.  A receiver commits to a record once its header is
+ * visible, and then waits (spinning, yielding) for the rest, which the
+ * sender is busy writing.
+ *
+ * Waking: each node has a wake word and a 'sleeping' flag in the segment.
+ * A receiver with nothing to read spins briefly on its channels, then sets
+ * 'sleeping', reads the wake word, looks once more, and sleeps on the wake
+ * word (wait_word: futex, in slices, watching the job's failure word).  A
+ * sender publishes, then (after a full fence) bumps the wake word and wakes
+ * the futex only if it sees 'sleeping': the fences on both sides ensure
+ * that either the receiver sees the message or the sender sees the flag.
+ *
+ * Quit: the main node sets the shared quit word and wakes every node; a
+ * node sees it in its next receive, probe or sync.
+ */
+#include "mp/mp_impl.h"
+
+#include "barrier/barrier.h"
+#include "channel/channel.h"
+#include "launch/launch.h"
+#include "segment/segment.h"
+
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Per node: what its senders touch to wake it. */
+struct mp_node {
+    _Atomic uint32_t wake;       /* futex word, bumped to wake a sleeper */
+    _Atomic uint32_t sleeping;   /* the node may be asleep on 'wake' */
+    char pad[SEG_LINE - 2 * sizeof(uint32_t)];
+};
+
+/* The transport's root table in the segment (ROOT_MP). */
+struct mp_shared {
+    _Atomic uint32_t quit;       /* the main node called mp_quit(0) */
+    uint32_t n;
+    uint64_t nodes, chans;       /* offsets of the node and channel tables */
+    char pad0[SEG_LINE - 2 * sizeof(uint32_t) - 2 * sizeof(uint64_t)];
+    _Atomic uint32_t sync_count; /* arrivals at the current mp_sync */
+    char pad1[SEG_LINE - sizeof(uint32_t)];
+    _Atomic uint32_t sync_gen;   /* futex word: completed mp_syncs */
+    char pad2[SEG_LINE - sizeof(uint32_t)];
+};
+
+/* The record header before each payload. */
+struct mp_rec {
+    int32_t tag;
+    uint32_t kind;
+    uint64_t length;
+};
+
+/* One incoming FIFO: the channel's reader and the header taken from it. */
+struct inq {
+    struct chan_reader r;
+    bool have;                   /* 'rec' is the head message's header */
+    struct mp_rec rec;
+};
+
+#define CHUNK (64u << 10)        /* publish / release a long message this often */
+#define SPIN_NS 20000            /* spin this long on the channels before sleeping */
+#define SLICE_NS 100000000       /* sleep at most this long at a time */
+
+static struct {
+    int n, me;                   /* me: 1..n */
+    struct mp_shared *sh;
+    struct mp_node *node;        /* [node-1] */
+    struct channel *chan;
+    struct chan_writer *out;     /* [(dst-1)*2 + cls] */
+    struct inq *in;              /* [(src-1)*2 + cls] */
+    int rr[MP_CLASSES];          /* 0-based sender to look at first, per class */
+    bool over;                   /* more nodes than CPUs: do not spin */
+} S;
+
+static struct channel *chan_of(int src, int dst, int cls)
+{
+    return &S.chan[((size_t)(dst - 1) * (size_t)S.n + (size_t)(src - 1)) * MP_CLASSES + (size_t)cls];
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static struct barrier *job_barrier(void)
+{
+    return &job.ls->barrier;
+}
+
+static void check_failed(void)
+{
+    if (barrier_failed(job_barrier()))
+        launch_stopped();
+}
+
+/* ---- start and end ----------------------------------------------------- */
+
+static const struct launch_words mp_words = { "node", 1, "mp_quit", false };
+static const struct launch_words bsp_words = { "processor", 0, "bsp_end", true };
+
+static void free_local(void)
+{
+    free(S.out);
+    free(S.in);
+    memset(&S, 0, sizeof S);
+}
+
+static void drop_segment(void)
+{
+    seg_detach(&job.seg);
+    job.ls = NULL;
+    launch_words = bsp_words;
+}
+
+static int shm_start(int n, int *me)
+{
+    if (job.ls)
+        return -EBUSY; /* a job (BSP, or mp) is already running in this process */
+    int rc = seg_create(&job.seg, seg_size_from_env(), (uint32_t)n);
+    if (rc)
+        return rc;
+    job.nprocs = (uint32_t)n;
+    job.ls = launch_setup(&job.seg, (uint32_t)n);
+    uint64_t sh = seg_alloc(&job.seg, sizeof(struct mp_shared), SEG_LINE);
+    uint64_t nodes = seg_alloc(&job.seg, (size_t)n * sizeof(struct mp_node), SEG_LINE);
+    uint64_t chans = seg_alloc(&job.seg, (size_t)n * (size_t)n * MP_CLASSES * sizeof(struct channel), SEG_LINE);
+    S.out = calloc((size_t)n * MP_CLASSES, sizeof *S.out);
+    S.in = calloc((size_t)n * MP_CLASSES, sizeof *S.in);
+    if (!job.ls || !sh || !nodes || !chans || !S.out || !S.in) {
+        free_local();
+        drop_segment();
+        return -ENOMEM;
+    }
+    /* A fresh memfd reads as zeros: every channel starts empty. */
+    job.seg.hdr->root[ROOT_MP] = sh;
+    S.n = n;
+    S.sh = seg_ptr(&job.seg, sh);
+    S.sh->n = (uint32_t)n;
+    S.sh->nodes = nodes;
+    S.sh->chans = chans;
+    S.node = seg_ptr(&job.seg, nodes);
+    S.chan = seg_ptr(&job.seg, chans);
+
+    launch_words = mp_words;
+    rc = launch_fork((uint32_t)n);
+    if (rc) { /* nothing may be left running: stop the children already forked */
+        barrier_fail(job_barrier(), LAUNCH_EXIT_ERROR);
+        for (uint32_t p = 1; p < (uint32_t)n; p++) {
+            pid_t pid = atomic_load(&job.ls->proc[p].os_pid);
+            if (pid > 0) {
+                kill(pid, SIGKILL);
+                waitpid(pid, NULL, 0);
+            }
+        }
+        free_local();
+        drop_segment();
+        return rc;
+    }
+    S.me = (int)job.me + 1;
+    for (int k = 1; k <= n; k++)
+        for (int c = 0; c < MP_CLASSES; c++) {
+            chan_writer_init(&S.out[(k - 1) * MP_CLASSES + c], &job.seg, chan_of(S.me, k, c));
+            chan_reader_init(&S.in[(k - 1) * MP_CLASSES + c].r, &job.seg, chan_of(k, S.me, c));
+        }
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    S.over = cpus > 0 && n > cpus;
+    barrier_set_oversubscribed(S.over);
+    *me = S.me;
+    return 0;
+}
+
+static void notify(int dst)
+{
+    struct mp_node *d = &S.node[dst - 1];
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_load_explicit(&d->sleeping, memory_order_relaxed)) {
+        atomic_fetch_add(&d->wake, 1);
+        wake_word(&d->wake);
+    }
+}
+
+static void shm_end(void)
+{
+    if (S.me == 1) {
+        atomic_store(&S.sh->quit, 1);
+        for (int k = 2; k <= S.n; k++)
+            notify(k);
+        atomic_fetch_add(&S.sh->sync_gen, 1);
+        wake_word(&S.sh->sync_gen);
+        free_local();
+        launch_finish(); /* waits until every other node has ended */
+    } else {
+        /* Everything this node sent is published; the monitor in the main
+         * node counts a clean exit once 'ended' is set. */
+        atomic_store(&job.ls->proc[job.me].ended, 1);
+        free_local();
+    }
+    drop_segment();
+}
+
+static void shm_fail(int code, const char *msg) __attribute__((noreturn));
+static void shm_fail(int code, const char *msg)
+{
+    launch_fail((uint32_t)code, "%s", msg);
+}
+
+static bool shm_ended(int node)
+{
+    return atomic_load(&job.ls->proc[node - 1].ended) != 0;
+}
+
+static bool shm_quitting(void)
+{
+    return atomic_load_explicit(&S.sh->quit, memory_order_acquire) != 0;
+}
+
+/* ---- sync ----------------------------------------------------------------- */
+
+static int shm_sync(void)
+{
+    struct mp_shared *sh = S.sh;
+    uint32_t gen = atomic_load(&sh->sync_gen);
+    if (shm_quitting())
+        return MP_SYNC_QUIT;
+    if (atomic_fetch_add(&sh->sync_count, 1) + 1 == (uint32_t)S.n) {
+        atomic_store(&sh->sync_count, 0);
+        atomic_fetch_add(&sh->sync_gen, 1);
+        wake_word(&sh->sync_gen);
+        return MP_SYNC_OK;
+    }
+    for (;;) {
+        /* The main node sets 'quit' before it bumps the generation. */
+        if (atomic_load(&sh->sync_gen) != gen)
+            return shm_quitting() ? MP_SYNC_QUIT : MP_SYNC_OK;
+        if (shm_quitting())
+            return MP_SYNC_QUIT;
+        for (int k = 1; k <= S.n; k++)
+            if (shm_ended(k))
+                mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", k);
+        wait_word(job_barrier(), &sh->sync_gen, gen, SLICE_NS);
+        check_failed();
+    }
+}
+
+/* ---- sending -------------------------------------------------------------- */
+
+static bool shm_send(int dst, int cls, int tag, const void *data, size_t length)
+{
+    struct chan_writer *w = &S.out[(dst - 1) * MP_CLASSES + cls];
+    struct mp_rec rec = { tag, MP_HEAD_MSG, length };
+    const char *p = data;
+    size_t first = length < CHUNK ? length : CHUNK;
+    if (!chan_write(w, &rec, sizeof rec) || (first && !chan_write(w, p, first)))
+        return false;
+    chan_publish(w);
+    notify(dst);
+    p += first;
+    length -= first;
+    while (length) {
+        size_t chunk = length < CHUNK ? length : CHUNK;
+        if (!chan_write(w, p, chunk))
+            return false;
+        chan_publish(w);
+        p += chunk;
+        length -= chunk;
+    }
+    return true;
+}
+
+/* ---- receiving ------------------------------------------------------------ */
+
+static struct inq *inq_of(int src, int cls)
+{
+    return &S.in[(src - 1) * MP_CLASSES + cls];
+}
+
+/* Whether a whole header is published.  (A reader may briefly be ahead of
+ * 'published', which the writer stores after the ring's head: then the
+ * difference is negative, and there is no new header yet.) */
+static bool header_published(struct inq *q)
+{
+    uint64_t avail = chan_available(&q->r);
+    return avail >= sizeof(struct mp_rec) && !(avail >> 63);
+}
+
+static bool inq_head(struct inq *q)
+{
+    if (q->have)
+        return true;
+    if (!header_published(q))
+        return false;
+    chan_read(&q->r, &q->rec, sizeof q->rec);
+    q->have = true;
+    return true;
+}
+
+static void fill(struct mp_head *h, int src, int cls, const struct inq *q)
+{
+    h->src = src;
+    h->cls = cls;
+    h->tag = q->rec.tag;
+    h->kind = q->rec.kind;
+    h->length = q->rec.length;
+}
+
+static bool shm_head(int src, int cls, struct mp_head *h)
+{
+    if (src) {
+        struct inq *q = inq_of(src, cls);
+        if (!inq_head(q))
+            return false;
+        fill(h, src, cls, q);
+        return true;
+    }
+    for (int i = 0, s = S.rr[cls]; i < S.n; i++, s = s + 1 == S.n ? 0 : s + 1) {
+        struct inq *q = inq_of(s + 1, cls);
+        if (inq_head(q)) {
+            fill(h, s + 1, cls, q);
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The rest of a message the sender is still writing: it is inside mp_send,
+ * so spin, and yield when the machine is crowded; a dead sender fails the
+ * job, which ends the wait. */
+static void wait_more(unsigned *spins)
+{
+    check_failed();
+    if (S.over || ++*spins > 2000)
+        sched_yield();
+    else
+        cpu_relax();
+}
+
+static void shm_take(const struct mp_head *h, void *buf)
+{
+    struct inq *q = inq_of(h->src, h->cls);
+    char *d = buf;
+    uint64_t left = q->rec.length, unreleased = 0;
+    unsigned spins = 0;
+    while (left) {
+        size_t len;
+        const void *p = chan_peek(&q->r, left, &len);
+        if (!len) {
+            wait_more(&spins);
+            continue;
+        }
+        spins = 0;
+        memcpy(d, p, len);
+        chan_consume(&q->r, len);
+        d += len;
+        left -= len;
+        if ((unreleased += len) >= CHUNK) {
+            chan_release(&q->r);
+            unreleased = 0;
+        }
+    }
+    chan_release(&q->r);
+    q->have = false;
+    S.rr[h->cls] = h->src == S.n ? 0 : h->src; /* the next sender goes first */
+}
+
+static bool inq_ready(struct inq *q)
+{
+    return q->have || header_published(q);
+}
+
+static bool ready(int src)
+{
+    if (atomic_load_explicit(&S.sh->quit, memory_order_relaxed))
+        return true;
+    if (src)
+        return inq_ready(inq_of(src, 0)) || inq_ready(inq_of(src, 1));
+    for (int k = 1; k <= S.n; k++)
+        if (inq_ready(inq_of(k, 0)) || inq_ready(inq_of(k, 1)))
+            return true;
+    return false;
+}
+
+static bool shm_wait(int src, int64_t deadline)
+{
+    if (!S.over) {
+        int64_t t0 = now_ns();
+        for (unsigned i = 1;; i++) {
+            if (ready(src))
+                return true;
+            if ((i & 63) == 0) {
+                check_failed();
+                int64_t t = now_ns();
+                if (deadline >= 0 && t >= deadline)
+                    return false;
+                if (t - t0 >= SPIN_NS)
+                    break;
+            }
+            cpu_relax();
+        }
+    }
+    struct mp_node *me = &S.node[S.me - 1];
+    atomic_store(&me->sleeping, 1);
+    atomic_thread_fence(memory_order_seq_cst);
+    uint32_t v = atomic_load(&me->wake);
+    bool ok = true;
+    if (!ready(src)) {
+        int64_t slice = SLICE_NS;
+        if (deadline >= 0) {
+            int64_t left = deadline - now_ns();
+            if (left <= 0)
+                ok = false;
+            else if (left < slice)
+                slice = left;
+        }
+        if (ok)
+            wait_word(job_barrier(), &me->wake, v, slice);
+    }
+    atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
+    check_failed();
+    return ok && (deadline < 0 || now_ns() < deadline);
+}
+
+const struct mp_transport mp_transport_shm = {
+    .name = "shm",
+    .start = shm_start,
+    .sync = shm_sync,
+    .send = shm_send,
+    .head = shm_head,
+    .take = shm_take,
+    .quitting = shm_quitting,
+    .ended = shm_ended,
+    .wait = shm_wait,
+    .end = shm_end,
+    .fail = shm_fail,
+};
