@@ -34,7 +34,45 @@ WARN     := -Wall -Wextra -Werror
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
 LDLIBS_ALL = -lpthread -lm $(LDLIBS)
 
-LIB_SRC  := $(wildcard src/*/*.c)
+# MPI: the mpi device (src/device/mpi.c) is built when an MPI compiler
+# wrapper is found (MPICC=mpicc by default; MPI=0 builds without it), with
+# the wrapper's compile and link flags (Open MPI --showme, MPICH -*_info).
+# Programs, tools and bspcc then link libmpi.  $(O)/config records the
+# choice: objects are rebuilt when it changes, tests/run reads it.
+MPICC ?= mpicc
+MPI   ?= auto
+MPI_ON :=
+ifneq ($(MPI),0)
+ifneq ($(shell command -v $(MPICC) 2>/dev/null),)
+MPI_CFLAGS := $(shell $(MPICC) --showme:compile 2>/dev/null)
+MPI_LIBS   := $(shell $(MPICC) --showme:link 2>/dev/null)
+ifeq ($(strip $(MPI_LIBS)),)
+MPI_CFLAGS := $(filter -I% -D% -pthread,$(shell $(MPICC) -compile_info 2>/dev/null))
+MPI_LIBS   := $(filter -L% -l% -Wl% -pthread,$(shell $(MPICC) -link_info 2>/dev/null))
+endif
+ifneq ($(strip $(MPI_LIBS)),)
+MPI_ON := 1
+endif
+endif
+endif
+ifeq ($(MPI_ON),1)
+MPI_CFLAGS := $(patsubst -I%,-isystem %,$(MPI_CFLAGS))
+CFLAGS_ALL += -DSUPERSTEP_HAVE_MPI
+LDLIBS_ALL += $(MPI_LIBS)
+MPI_SKIP   :=
+else
+MPI_LIBS   :=
+MPI_SKIP   := src/device/mpi.c
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+$(info superstep: building without MPI support (no $(MPICC) found))
+endif
+endif
+BUILD_CONFIG := mpi=$(if $(MPI_ON),yes,no)
+ifeq ($(filter clean,$(MAKECMDGOALS)),)
+$(shell mkdir -p $(O) && { [ "$$(cat $(O)/config 2>/dev/null)" = "$(BUILD_CONFIG)" ] || echo "$(BUILD_CONFIG)" > $(O)/config; })
+endif
+
+LIB_SRC  := $(filter-out $(MPI_SKIP),$(wildcard src/*/*.c))
 LIB_OBJ  := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
 LIB_A    := $(LIBDIR)/libsuperstep.a
 LIB_SO   := $(LIBDIR)/libsuperstep.so
@@ -51,7 +89,7 @@ TESTS    := $(patsubst %.c,$(O)/%,$(TEST_SRC))
 BENCH_SRC := $(wildcard bench/*.c)
 BENCHES  := $(patsubst %.c,$(O)/%,$(BENCH_SRC))
 
-HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h)
+HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h) $(O)/config
 
 .PHONY: all test bench install clean examples tests
 all: $(LIB_A) $(LIB_SO) $(TOOLS) $(EXAMPLES) superstep.pc
@@ -59,6 +97,10 @@ all: $(LIB_A) $(LIB_SO) $(TOOLS) $(EXAMPLES) superstep.pc
 $(O)/src/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -fPIC -Isrc -c $< -o $@
+
+$(O)/src/device/mpi.o: src/device/mpi.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
 
 $(LIB_A): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
@@ -73,9 +115,9 @@ $(BINDIR)/%: tools/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
-$(BINDIR)/bspcc: tools/bspcc.in
+$(BINDIR)/bspcc: tools/bspcc.in $(O)/config
 	@mkdir -p $(dir $@)
-	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" $< > $@ && chmod +x $@
+	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" -e "s|@MPILIBS@|$(MPI_LIBS)|g" $< > $@ && chmod +x $@
 
 $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -90,8 +132,8 @@ $(O)/bench/%: bench/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
-superstep.pc: superstep.pc.in Makefile
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' $< > $@
+superstep.pc: superstep.pc.in Makefile $(O)/config
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' -e 's|@MPILIBS@|$(MPI_LIBS)|g' $< > $@
 
 examples: $(EXAMPLES)
 tests: $(TESTS) $(EXAMPLES) $(TOOLS)
@@ -108,7 +150,7 @@ install: all
 	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
 	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' superstep.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/superstep.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' -e 's|@MPILIBS@|$(MPI_LIBS)|g' superstep.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/superstep.pc
 
 clean:
 	rm -rf build lib bin superstep.pc

@@ -8,6 +8,8 @@
  *                             FUTEX_WAIT (each sleeps): one round trip, us
  *   yardstick yield N         a counter barrier of N forked processes that
  *                             sched_yield() while waiting: one barrier, us
+ *   yardstick pvm MIB...      process_vm_writev of MIB MiB into a forked
+ *                             child (the single copy bsp_hpput uses), GB/s
  *
  * No BSP here; processes are forked and share an anonymous mapping, not
  * pinned to cores (neither are BSP processors).
@@ -20,6 +22,7 @@
 #include <stdatomic.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -151,9 +154,55 @@ static double yield_bench(uint32_t n, int per_block, int blocks)
     return m;
 }
 
+/* process_vm_writev from this process into a child's copy of a buffer that
+ * the child has touched (so no copy-on-write fault is timed). */
+static double pvm_gbps(size_t n, int reps)
+{
+    char *a = malloc(n), *b = malloc(n);
+    if (!a || !b) {
+        fprintf(stderr, "yardstick: out of memory\n");
+        exit(1);
+    }
+    memset(a, 1, n);
+    memset(b, 2, n);
+    int ready[2], done[2];
+    if (pipe(ready) || pipe(done)) {
+        perror("pipe");
+        exit(1);
+    }
+    pid_t child = fork();
+    if (child == 0) {
+        memset(b, 3, n);
+        char c = 1;
+        (void)!write(ready[1], &c, 1);
+        (void)!read(done[0], &c, 1);
+        _exit(0);
+    }
+    char c;
+    (void)!read(ready[0], &c, 1);
+    double *t = malloc((size_t)reps * sizeof *t);
+    struct iovec l = { a, n }, r = { b, n };
+    for (int i = -1; i < reps; i++) {
+        double t0 = bench_now();
+        if (process_vm_writev(child, &l, 1, &r, 1, 0) != (ssize_t)n) {
+            perror("process_vm_writev");
+            exit(1);
+        }
+        if (i >= 0)
+            t[i] = bench_now() - t0;
+    }
+    close(done[1]);
+    waitpid(child, NULL, 0);
+    double m = bench_median(t, reps);
+    free(t);
+    free(a);
+    free(b);
+    return (double)n / m / 1e9;
+}
+
 static void usage(void)
 {
-    fprintf(stderr, "usage: yardstick memcpy MIB... | flag | futex | yield N\n");
+    fprintf(stderr, "usage: yardstick memcpy MIB... | flag | futex | yield N | pvm MIB...\n");
     exit(2);
 }
 
@@ -171,6 +220,15 @@ int main(int argc, char **argv)
             int reps = mib >= 64 ? 11 : mib >= 16 ? 21 : 41;
             snprintf(name, sizeof name, "memcpy_%zuMiB", mib);
             bench_result(name, bench_memcpy_gbps(mib << 20, quick ? reps / 2 + 1 : reps), "GB/s");
+        }
+    } else if (!strcmp(argv[1], "pvm")) {
+        if (argc < 3)
+            usage();
+        for (int i = 2; i < argc; i++) {
+            size_t mib = (size_t)atoi(argv[i]);
+            int reps = mib >= 64 ? 11 : mib >= 16 ? 21 : 41;
+            snprintf(name, sizeof name, "pvm_%zuMiB", mib);
+            bench_result(name, pvm_gbps(mib << 20, quick ? reps / 2 + 1 : reps), "GB/s");
         }
     } else if (!strcmp(argv[1], "flag")) {
         bench_result("flag_roundtrip", 1e6 * ping_pong(false, 2000, quick ? 21 : 101), "us");

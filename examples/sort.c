@@ -32,9 +32,9 @@ static void *xmalloc(size_t nbytes)
 
 /* What each processor reports to processor 0 for the final check. */
 struct summary {
-    long count;
-    uint64_t sum;
-    int min, max;
+    uint64_t sum_before, sum_after; /* of its numbers before and after */
+    long count;                     /* how many it holds after sorting */
+    int min, max;                   /* its smallest and largest, if any */
 };
 
 int main(int argc, char **argv)
@@ -51,11 +51,12 @@ int main(int argc, char **argv)
     /* 1. Local data: a block of N/p pseudo-random numbers, sorted. */
     long nlocal = (s + 1) * n / p - s * n / p;
     int *a = xmalloc(nlocal * sizeof *a);
-    uint64_t state = 88172645463325252u + s, sum_before = 0;
+    struct summary mine = {0};
+    uint64_t state = 88172645463325252u + s;
     for (long i = 0; i < nlocal; i++) {
         state ^= state << 13, state ^= state >> 7, state ^= state << 17;
         a[i] = (int)(state % 1000000007u);
-        sum_before += a[i];
+        mine.sum_before += a[i];
     }
     qsort(a, nlocal, sizeof *a, cmp_int);
 
@@ -103,19 +104,18 @@ int main(int argc, char **argv)
     qsort(b, nb, sizeof *b, cmp_int);
 
     /* Check: the parts are sorted, in order, and hold the same numbers. */
-    struct summary mine = {nb, 0, nb > 0 ? b[0] : 0, nb > 0 ? b[nb - 1] : 0};
+    mine.count = nb;
+    mine.min = nb > 0 ? b[0] : 0;
+    mine.max = nb > 0 ? b[nb - 1] : 0;
     for (long i = 0; i < nb; i++) {
-        mine.sum += b[i];
+        mine.sum_after += b[i];
         if (i > 0 && b[i - 1] > b[i])
             bsp_abort("not sorted at position %ld", i);
     }
     struct summary *all = xmalloc(p * sizeof *all);
-    uint64_t *sums_before = xmalloc(p * sizeof *sums_before);
     bsp_push_reg(all, p * sizeof *all);
-    bsp_push_reg(sums_before, p * sizeof *sums_before);
     bsp_sync();
     bsp_put(0, &mine, all, s * sizeof mine, sizeof mine);
-    bsp_put(0, &sum_before, sums_before, s * sizeof sum_before, sizeof sum_before);
     bsp_sync();
 
     if (s == 0) {
@@ -124,12 +124,12 @@ int main(int argc, char **argv)
         int have_last = 0, last = 0;
         for (int t = 0; t < p; t++) {
             count += all[t].count;
-            before += sums_before[t];
-            after += all[t].sum;
+            before += all[t].sum_before;
+            after += all[t].sum_after;
             if (all[t].count == 0)
                 continue;
             if (have_last && last > all[t].min)
-                bsp_abort("processor %d starts below processor %d's end", t, t - 1);
+                bsp_abort("processor %d starts below the end of the one before", t);
             have_last = 1, last = all[t].max;
         }
         if (count != n || before != after)
@@ -137,11 +137,9 @@ int main(int argc, char **argv)
         printf("sorted %ld numbers on %d processors\n", n, p);
     }
 
-    bsp_pop_reg(sums_before);
     bsp_pop_reg(all);
     bsp_pop_reg(samples);
     bsp_end();
-    free(sums_before);
     free(all);
     free(b);
     free(samples);

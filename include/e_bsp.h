@@ -15,11 +15,11 @@
  * distinct symbols, so both headers may be used in one translation unit and
  * one library carries both APIs:
  *
- *     bsp_begin   -> ebsp_core_begin      bsp_time         -> ebsp_core_time
- *     bsp_end     -> ebsp_core_end        bsp_sync         -> ebsp_core_sync
- *     bsp_nprocs  -> ebsp_core_nprocs     bsp_send         -> ebsp_core_send
- *     bsp_pid     -> ebsp_core_pid        bsp_hpput        -> ebsp_core_hpput
- *     ebsp_get_tagsize -> ebsp_core_get_tagsize             bsp_hpget -> ebsp_core_hpget
+ *     bsp_begin  -> ebsp_core_begin     bsp_time  -> ebsp_core_time
+ *     bsp_end    -> ebsp_core_end       bsp_sync  -> ebsp_core_sync
+ *     bsp_nprocs -> ebsp_core_nprocs    bsp_send  -> ebsp_core_send
+ *     bsp_pid    -> ebsp_core_pid       bsp_hpput -> ebsp_core_hpput
+ *     ebsp_get_tagsize -> ebsp_core_get_tagsize    bsp_hpget -> ebsp_core_hpget
  *
  * Every other call (bsp_push_reg, bsp_pop_reg, bsp_put, bsp_get,
  * bsp_set_tagsize, bsp_qsize, bsp_get_tag, bsp_move, bsp_hpmove, bsp_abort)

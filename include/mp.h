@@ -24,7 +24,9 @@
  * Errors (a bad node number, a NULL buffer with a non-zero length, a message
  * longer than the receive buffer, a call before mp_start, ...) print one
  * line, "superstep: <call>: node <k>: <what is wrong>", stop every node, and
- * make the program's exit status 1.  A node that dies is reported as
+ * make the program's exit status 1; so does a receive without a time limit
+ * that nothing can satisfy (the node it waits for, or every other node,
+ * has ended).  A node that dies is reported as
  * "superstep: node <k> killed by signal <s> (<NAME>)" and the exit status
  * is 128 + the signal.  A waiting node never hangs on a failed peer.
  *
@@ -37,6 +39,7 @@
  * main or calls exit) without calling mp_quit and before the quit notice is
  * an error; the main node ending without mp_quit quits as mp_quit(0) does.
  *
+ * Call mp_* from one thread per node (the calls are not thread-safe).
  * This header needs nothing of bsp.h; link with -lsuperstep.
  */
 #ifndef SUPERSTEP_MP_H
@@ -141,8 +144,11 @@ bool mp_probe_wait(int node, double seconds);
 /*
  * Describe, without taking it, the message that mp_recv_from(node, ...)
  * (mp_recv for MP_ANY) would deliver now: its length, tag and sender (any
- * pointer may be NULL).  Returns false, changing nothing, when none is
- * waiting.  Does not wait.
+ * pointer may be NULL).  That message is then held for the next receive
+ * that may take it (any sender, or its sender), which delivers it even if
+ * a message of higher priority arrives meanwhile; so the length can size
+ * the buffer.  Returns false, changing nothing, when none is waiting.  Does
+ * not wait.
  */
 bool mp_probe_info(int node, size_t *length, int *tag, int *sender);
 

@@ -82,6 +82,11 @@ void bsmp_deliver(uint32_t src, const struct rec_send *r)
     stream_read(src, queue_message(r), r->tagsize + r->nbytes);
 }
 
+void bsmp_set_initial_tagsize(uint64_t tagsize)
+{
+    bsp.tagsize = bsp.tagsize_next = tagsize;
+}
+
 int64_t bsp_impl_set_tagsize(int64_t size)
 {
     bsp_require_begun("bsp_set_tagsize");
@@ -131,7 +136,8 @@ void bsp_impl_move(void *payload, int64_t max)
     uint64_t n = m->nbytes < (uint64_t)max ? m->nbytes : (uint64_t)max;
     if (n && !payload)
         bsp_error("bsp_move", "NULL payload buffer for a %llu-byte message", (unsigned long long)m->nbytes);
-    memcpy(payload, bsp.mq + m->payload, n);
+    if (n)
+        memcpy(payload, bsp.mq + m->payload, n);
 }
 
 int64_t bsp_impl_hpmove(void **tag, void **payload)

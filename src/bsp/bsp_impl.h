@@ -72,6 +72,7 @@ struct reg {
     uint32_t slot;
     int32_t below;    /* the registration of the same address it shadows, or -1 */
     bool live;
+    bool popping;     /* bsp_pop_reg'd in this superstep */
 };
 
 /* ---- messages ----------------------------------------------------------- */
@@ -100,7 +101,7 @@ static inline void copy_small(void *dst, const void *src, size_t n)
         __builtin_memcpy(dst, src, 8);
     else if (n == 4)
         __builtin_memcpy(dst, src, 4);
-    else
+    else if (n)
         __builtin_memcpy(dst, src, n);
 }
 
@@ -121,6 +122,8 @@ struct bsp_state {
     int32_t *map;                 /* open addressing, capmap entries, -1 empty */
     uint32_t capmap;
     int32_t *slot_reg;            /* slot -> reg index, -1 */
+    int32_t *dead_regs;           /* reg records free for reuse */
+    uint32_t ndead, capdead;
     uint32_t nslots, capslots;
     uint32_t *free_slots, nfree;
     struct reg_entry *mytab;      /* my shared table */
@@ -165,6 +168,7 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem);
 void reg_reset(void);
 void reg_free(void);
 int32_t reg_lookup(const char *call, const void *addr);
+int64_t reg_slot_of(const void *addr);   /* addr's slot, -1 when not registered (no error) */
 static inline uint64_t reg_remote_size(uint32_t pid, uint32_t slot)
 {
     return atomic_load_explicit(&bsp.tabs[pid][slot].size, memory_order_relaxed);
@@ -179,6 +183,7 @@ void bsmp_reset(void);
 void bsmp_free(void);
 void bsmp_deliver(uint32_t src, const struct rec_send *r);
 void bsmp_deliver_here(const struct rec_send *r, const void *data); /* tag + payload contiguous */
+void bsmp_set_initial_tagsize(uint64_t tagsize); /* Epiphany kernels: the host's, in superstep 0 */
 
 /* RMA (rma.c). */
 void rma_apply_put(uint32_t src, const struct rec_put *r);
@@ -195,6 +200,7 @@ bool stream_write(uint32_t dst, const void *buf, size_t n);
 
 /* The public entry points behind both dialects. */
 void bsp_impl_begin(int64_t p);
+void bsp_segment_setup(struct segment *seg); /* the BSP layer's tables in a fresh job segment */
 int64_t bsp_impl_nprocs(void);
 int64_t bsp_impl_pid(void);
 void bsp_impl_push_reg(const void *addr, int64_t size);

@@ -80,6 +80,9 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem)
 
 static int64_t env_nprocs(void)
 {
+    uint32_t world, me;
+    if (device_choose()->world && dev->world(&world, &me)) /* mpirun -n P */
+        return world;
     const char *v = getenv("SUPERSTEP_NPROCS");
     if (v && *v) {
         char *end;
@@ -96,10 +99,18 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
     (void)argc;
     (void)argv;
     bsp.spmd = spmd;
+    /* Where every processor runs the program from main (mpi), processors
+     * other than 0 go straight into spmd, which bsp_end leaves, as the
+     * BSPlib standard describes bsp_init. */
+    uint32_t world, me;
+    if (spmd && device_choose()->world && dev->world(&world, &me) && me != 0) {
+        spmd();
+        exit(0); /* spmd returned without bsp_end: reported at exit */
+    }
 }
 
 /* The BSP layer's table in a fresh segment: one bsp_proc per processor. */
-static void bsp_segment_setup(struct segment *seg)
+void bsp_segment_setup(struct segment *seg)
 {
     size_t size = (size_t)seg->hdr->nprocs * sizeof(struct bsp_proc);
     uint64_t off = seg_alloc(seg, size, SEG_LINE);
@@ -118,6 +129,7 @@ void bsp_impl_begin(int64_t p)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: %lld processors requested (must be 1..%d)",
                     (long long)p, MAX_PROCS);
     uint32_t me;
+    device_choose();
     profile_init(p);
     int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
     if (rc)
@@ -161,6 +173,8 @@ static void set_call(uint32_t call)
 static void end_mismatch(void)
 {
     uint32_t in_end = 0, in_sync = 0;
+    if (dev->share) /* no shared segment: learn who is where */
+        dev->share(job.ls->proc, sizeof *job.ls->proc);
     for (uint32_t q = bsp.p; q-- > 0;) {
         uint32_t c = atomic_load(&job.ls->proc[q].call);
         if (c == CALL_END)

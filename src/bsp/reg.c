@@ -82,8 +82,14 @@ void reg_reset(void)
     bsp.last_reg = -1;
 }
 
+/* Where peers cannot read the segment (dev->share): copies of every
+ * processor's registration table, made at the syncs that change them. */
+static struct reg_entry *replica;
+
 void reg_free(void)
 {
+    free(replica);
+    replica = NULL;
     free(bsp.regs);
     free(bsp.map);
     free(bsp.slot_reg);
@@ -91,7 +97,10 @@ void reg_free(void)
     free(bsp.push);
     free(bsp.pop);
     free(bsp.tabs);
+    free(bsp.dead_regs);
     bsp.tabs = NULL;
+    bsp.dead_regs = NULL;
+    bsp.ndead = bsp.capdead = 0;
     bsp.regs = NULL, bsp.map = NULL, bsp.slot_reg = NULL, bsp.free_slots = NULL;
     bsp.push = NULL, bsp.pop = NULL;
     bsp.nregs = bsp.capregs = bsp.capmap = bsp.nslots = bsp.capslots = bsp.nfree = 0;
@@ -120,8 +129,26 @@ static void tables_refresh(void)
         bsp.tabs = calloc(bsp.p, sizeof *bsp.tabs);
     if (!bsp.tabs)
         bsp_error("bsp_sync", "out of memory");
+    if (dev->share) { /* no shared segment: copy every table (all have captab entries) */
+        size_t n = (size_t)bsp.captab * sizeof(struct reg_entry);
+        struct reg_entry *all = realloc(replica, n * bsp.p);
+        if (!all && n)
+            bsp_error("bsp_sync", "out of memory copying %u registration tables", bsp.p);
+        replica = all;
+        memcpy(replica + (size_t)bsp.me * bsp.captab, bsp.mytab, n);
+        dev->share(replica, n);
+        for (uint32_t q = 0; q < bsp.p; q++)
+            bsp.tabs[q] = replica + (size_t)q * bsp.captab;
+        return;
+    }
     for (uint32_t q = 0; q < bsp.p; q++)
         bsp.tabs[q] = seg_ptr(&job.seg, atomic_load_explicit(&bsp.shared[q].regtab, memory_order_acquire));
+}
+
+int64_t reg_slot_of(const void *addr)
+{
+    int32_t r = bsp.map[map_find(addr)];
+    return r < 0 ? -1 : (int64_t)bsp.regs[r].slot;
 }
 
 uint64_t reg_remote_addr(uint32_t pid, uint32_t slot)
@@ -143,19 +170,11 @@ void bsp_impl_push_reg(const void *addr, int64_t size)
     bsp.npush++;
 }
 
-static bool pop_pending(int32_t r)
-{
-    for (uint32_t i = 0; i < bsp.npop; i++)
-        if (bsp.pop[i] == r)
-            return true;
-    return false;
-}
-
 void bsp_pop_reg(const void *addr)
 {
     bsp_require_begun("bsp_pop_reg");
     int32_t r = bsp.map[map_find(addr)];
-    while (r >= 0 && pop_pending(r)) /* popped already this superstep: the one below */
+    while (r >= 0 && bsp.regs[r].popping) /* popped already this superstep: the one below */
         r = bsp.regs[r].below;
     if (r < 0)
         bsp_error("bsp_pop_reg", "address %p is not registered", addr);
@@ -163,6 +182,7 @@ void bsp_pop_reg(const void *addr)
     bsp.pop = grow(bsp.pop, &cap, bsp.npop + 1, sizeof *bsp.pop);
     bsp.cappop = (uint32_t)cap;
     bsp.pop[bsp.npop++] = r;
+    bsp.regs[r].popping = true;
 }
 
 /* Make sure my shared table has room for nslots entries. */
@@ -220,6 +240,8 @@ static struct reg_change change_of(uint32_t q)
 /* Every processor finds a mismatch; processor 0 reports it. */
 void reg_check_sync(void)
 {
+    if (dev->share) /* no shared segment: copy every processor's records */
+        dev->share(bsp.shared, sizeof *bsp.shared);
     struct reg_change a = change_of(0);
     for (uint32_t q = 1; q < bsp.p; q++) {
         struct reg_change b = change_of(q);
@@ -247,13 +269,28 @@ static int cmp_desc(const void *x, const void *y)
 
 static int32_t reg_new(void)
 {
-    for (uint32_t r = 0; r < bsp.nregs; r++) /* reuse a dead record first */
-        if (!bsp.regs[r].live && bsp.regs[r].slot == UINT32_MAX)
-            return (int32_t)r;
+    if (bsp.ndead) /* reuse a dead record first */
+        return bsp.dead_regs[--bsp.ndead];
     uint64_t cap = bsp.capregs;
     bsp.regs = grow(bsp.regs, &cap, bsp.nregs + 1, sizeof *bsp.regs);
     bsp.capregs = (uint32_t)cap;
     return (int32_t)bsp.nregs++;
+}
+
+/* Room in the map for 'more' insertions, at most half full (tombstones count). */
+static void map_reserve(uint32_t more)
+{
+    uint32_t used = 0, live = 0;
+    for (uint32_t i = 0; i < bsp.capmap; i++)
+        used += bsp.map[i] != MAP_EMPTY;
+    for (uint32_t r = 0; r < bsp.nregs; r++)
+        live += bsp.regs[r].live;
+    if ((used + more) * 2 <= bsp.capmap)
+        return;
+    uint32_t cap = 64;
+    while (cap < 4 * (live + more))
+        cap *= 2;
+    map_rebuild(cap);
 }
 
 void reg_commit_sync(void)
@@ -268,9 +305,11 @@ void reg_commit_sync(void)
         bsp.slot_reg[g->slot] = -1;
         freed[i] = g->slot;
         g->live = false;
+        g->popping = false;
         g->slot = UINT32_MAX;
     }
     /* Pushes take the slots reg_prepare_sync gave them. */
+    map_reserve(bsp.npush);
     uint64_t cap = bsp.capslots;
     uint32_t nslots = bsp.nslots;
     for (uint32_t i = 0; i < bsp.npush; i++) {
@@ -278,12 +317,17 @@ void reg_commit_sync(void)
         bsp.slot_reg = grow(bsp.slot_reg, &cap, nslots, sizeof *bsp.slot_reg);
         int32_t r = reg_new();
         uint32_t m = map_find(bsp.push[i].addr);
-        bsp.regs[r] = (struct reg){ bsp.push[i].addr, bsp.push[i].size, slot, bsp.map[m] >= 0 ? bsp.map[m] : -1, true };
+        bsp.regs[r] = (struct reg){ bsp.push[i].addr, bsp.push[i].size, slot, bsp.map[m] >= 0 ? bsp.map[m] : -1, true, false };
         bsp.map[m] = r;
         bsp.slot_reg[slot] = r;
     }
     bsp.capslots = (uint32_t)cap;
     bsp.nslots = nslots;
+    uint64_t dcap = bsp.capdead;
+    bsp.dead_regs = grow(bsp.dead_regs, &dcap, bsp.ndead + bsp.npop, sizeof *bsp.dead_regs);
+    bsp.capdead = (uint32_t)dcap;
+    for (uint32_t i = 0; i < bsp.npop; i++)
+        bsp.dead_regs[bsp.ndead++] = bsp.pop[i];
     /* Freed slots join the free list, sorted so every processor agrees. */
     uint64_t fcap = bsp.nfree + bsp.npop;
     uint32_t *fl = realloc(bsp.free_slots, (fcap + 1) * sizeof *fl);
@@ -298,10 +342,4 @@ void reg_commit_sync(void)
     bsp.last_addr = NULL;
     bsp.last_reg = -1;
     tables_refresh();
-    /* Keep the map sparse: tombstones count as used. */
-    uint32_t used = 0;
-    for (uint32_t i = 0; i < bsp.capmap; i++)
-        used += bsp.map[i] != MAP_EMPTY;
-    if (used * 2 > bsp.capmap)
-        map_rebuild(bsp.capmap * 2 > 4 * bsp.nregs ? bsp.capmap : bsp.capmap * 2);
 }

@@ -66,6 +66,8 @@ bool chan_write_slow(struct chan_writer *w, const void *buf, size_t n);
 
 static inline bool chan_write(struct chan_writer *w, const void *buf, size_t n)
 {
+    if (n == 0)
+        return true;
     uint64_t pos = w->head & w->mask;
     if (w->data && w->head + n - w->tail_seen <= w->mask + 1 && pos + n <= w->mask + 1) {
         __builtin_memcpy(w->data + pos, buf, n);

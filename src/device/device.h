@@ -49,11 +49,28 @@ struct device {
     bool direct;
     bool (*direct_write)(uint32_t dst, const struct iovec *local, const struct iovec *remote, size_t n);
     bool (*direct_read)(uint32_t src, const struct iovec *local, const struct iovec *remote, size_t n);
+    /* Epiphany hosts: start nprocs copies of the executable 'path' on a
+     * fresh job ('setup' as for begin), the caller staying outside it, and
+     * return at once; spawn_wait waits until every one has ended, releases
+     * the job and returns 0 when all ended cleanly, else the exit status. */
+    int (*spawn)(uint32_t nprocs, const char *path, char *const argv[], void (*setup)(struct segment *));
+    int (*spawn_wait)(void);
+    /* Devices whose processors are all started from outside (mpirun):
+     * the job's size and this processor's id, before begin; NULL where the
+     * device starts them at begin (shm forks them). */
+    bool (*world)(uint32_t *nprocs, uint32_t *me);
+    /* Where peers cannot read the segment (mpi): make every processor's n
+     * bytes at base + pid * n visible to all (collective).  NULL on shm. */
+    void (*share)(void *base, size_t n);
 };
 
 extern struct device device_shm;
 
 /* The device in use (chosen at bsp_begin). */
 extern struct device *dev;
+
+/* Choose the device on first use (SUPERSTEP_DEVICE, select.c), set dev,
+ * and return it; later calls return the same. */
+struct device *device_choose(void);
 
 #endif

@@ -151,6 +151,31 @@ static void shm_end(void)
     job.ls = NULL;
 }
 
+/* An Epiphany host starting its kernel: a fresh job, the host outside it. */
+static void shm_release_job(void)
+{
+    if (job.seg.base)
+        seg_detach(&job.seg);
+    job.ls = NULL;
+}
+
+static int shm_spawn(uint32_t nprocs, const char *path, char *const argv[], void (*setup)(struct segment *))
+{
+    int rc = shm_create(nprocs, setup);
+    if (!rc)
+        rc = launch_spawn(path, argv);
+    if (rc)
+        shm_release_job();
+    return rc;
+}
+
+static int shm_spawn_wait(void)
+{
+    int rc = launch_finish();
+    shm_release_job();
+    return rc;
+}
+
 static bool shm_write(uint32_t dst, const void *buf, size_t n)
 {
     if (!shm.is_dirty[dst]) {
@@ -274,6 +299,8 @@ struct device device_shm = {
     .direct = false,
     .direct_write = shm_direct_write,
     .direct_read = shm_direct_read,
+    .spawn = shm_spawn,
+    .spawn_wait = shm_spawn_wait,
 };
 
 struct device *dev = &device_shm;

@@ -34,7 +34,7 @@ static struct {
     uint64_t pushed, taken;       /* under mu */
     _Atomic uint64_t done;        /* number of the last copy finished */
     uint32_t waiters;             /* under mu */
-} dma = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, PTHREAD_COND_INITIALIZER };
+} dma = { .mu = PTHREAD_MUTEX_INITIALIZER, .work = PTHREAD_COND_INITIALIZER, .done_cv = PTHREAD_COND_INITIALIZER };
 
 static void *dma_main(void *arg)
 {

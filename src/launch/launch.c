@@ -84,6 +84,8 @@ static uint64_t proc_step(uint32_t p)
     return atomic_load(&job.ls->proc[p].step);
 }
 
+void (*launch_fail_hook)(uint32_t code, const char *msg);
+
 struct launch_words launch_words = { "processor", 0, "bsp_end", true };
 
 /* " in superstep S" when reports name supersteps, else "". */
@@ -465,6 +467,8 @@ void launch_await_failure(void)
 
 void launch_stopped(void)
 {
+    if (launch_fail_hook)
+        launch_fail_hook(LAUNCH_EXIT_STOPPED, NULL);
     if (job.starter)
         starter_stop();
     fflush(NULL);
@@ -475,6 +479,8 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap)
 {
     char msg[1024];
     vsnprintf(msg, sizeof msg, fmt, ap);
+    if (launch_fail_hook)
+        launch_fail_hook(code, msg);
     if (!job.ls) { /* no job running: nothing else to stop */
         fflush(stdout);
         fprintf(stderr, "superstep: %s\n", msg);

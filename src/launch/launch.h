@@ -92,6 +92,12 @@ extern struct launch_words launch_words;
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));
 
+/* Set by a device whose processors no monitor watches (mpi): launch_fail
+ * hands it the failure line (without "superstep: "), launch_stopped NULL;
+ * it prints the line once for the job and stops every processor with
+ * 'code'.  NULL on shm. */
+extern void (*launch_fail_hook)(uint32_t code, const char *msg);
+
 static inline void launch_set_step(uint64_t step)
 {
     atomic_store_explicit(&job.ls->proc[job.me].step, step, memory_order_relaxed);

@@ -24,6 +24,8 @@ static struct {
     bool quit_seen;   /* this node has received the quit notice */
     bool atexit_set;
     int n, me;
+    bool pinned;      /* 'pin' is what mp_probe_info described: the next */
+    struct mp_head pin; /* receive that may take it delivers it */
 } mp;
 
 static int64_t now_ns(void)
@@ -222,9 +224,10 @@ static bool others_ended(void)
 static bool find_wait(const char *call, int node, int64_t deadline, struct mp_head *h)
 {
     for (int round = 0;; round++) {
-        /* Read 'ended' before looking: a node publishes all it sent first. */
+        /* Waiting for ever for what nobody can send is an error.  Read
+         * 'ended' before looking: a node publishes all it sent first. */
         bool node_ended = false, all_ended = false;
-        if (round > 0) {
+        if (round > 0 && deadline < 0) {
             if (node != MP_ANY && node != mp.me)
                 node_ended = T->ended(node);
             else if (node == MP_ANY)
@@ -247,13 +250,16 @@ static size_t receive(const char *call, int node, size_t maxlength, void *buffer
     if (!buffer && maxlength)
         mp_error(call, "NULL buffer with maxlength %zu", maxlength);
     struct mp_head h;
-    if (!find_wait(call, node, deadline_of(seconds), &h)) {
+    if (mp.pinned && (node == MP_ANY || node == mp.pin.src)) {
+        h = mp.pin;
+    } else if (!find_wait(call, node, deadline_of(seconds), &h)) {
         if (got)
             *got = false;
         return 0;
     }
     if (got)
         *got = true;
+    mp.pinned = false;
     if (h.kind != MP_HEAD_MSG) {
         if (h.kind == MP_HEAD_QUIT)
             T->take(&h, NULL);
@@ -322,7 +328,12 @@ bool mp_probe_info(int node, size_t *length, int *tag, int *sender)
     struct mp_head h;
     require_started("mp_probe_info");
     check_node("mp_probe_info", node, true);
-    if (!find(node, &h))
+    if (mp.pinned && (node == MP_ANY || node == mp.pin.src))
+        h = mp.pin;
+    else if (find(node, &h)) {
+        mp.pin = h;
+        mp.pinned = true;
+    } else
         return false;
     if (length)
         *length = (size_t)h.length;

@@ -19,12 +19,16 @@
  * sender is busy writing.
  *
  * Waking: each node has a wake word and a 'sleeping' flag in the segment.
- * A receiver with nothing to read spins briefly on its channels, then sets
- * 'sleeping', reads the wake word, looks once more, and sleeps on the wake
- * word (wait_word: futex, in slices, watching the job's failure word).  A
- * sender publishes, then (after a full fence) bumps the wake word and wakes
- * the futex only if it sees 'sleeping': the fences on both sides ensure
- * that either the receiver sees the message or the sender sees the flag.
+ * A receiver with nothing to read spins briefly on its channels (not at all
+ * when there are more nodes than CPUs), then sets 'sleeping', reads the
+ * wake word, looks once more, and sleeps on the wake word's futex, in
+ * slices, checking the job's failure word after each.  A sender publishes,
+ * then (after a full fence) bumps the wake word and wakes the futex only if
+ * it sees 'sleeping': the fences on both sides ensure that either the
+ * receiver sees the message or the sender sees the flag.  (Unlike the
+ * barrier's wait, there is no phase of sched_yield between spinning and
+ * sleeping: a receive may wait for long, and on a crowded machine a
+ * yielding receiver runs far later than one the kernel wakes.)
  *
  * Quit: the main node sets the shared quit word and wakes every node; a
  * node sees it in its next receive, probe or sync.
@@ -37,10 +41,12 @@
 #include "segment/segment.h"
 
 #include <errno.h>
+#include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -78,6 +84,11 @@ struct inq {
     struct mp_rec rec;
 };
 
+/* The sync generation counts completed syncs in its low bits; the main
+ * node's quit sets the top bit, which wakes the waiters without making a
+ * sync look complete. */
+#define SYNC_QUIT 0x80000000u
+
 #define CHUNK (64u << 10)        /* publish / release a long message this often */
 #define SPIN_NS 20000            /* spin this long on the channels before sleeping */
 #define SLICE_NS 100000000       /* sleep at most this long at a time */
@@ -91,6 +102,7 @@ static struct {
     struct inq *in;              /* [(src-1)*2 + cls] */
     int rr[MP_CLASSES];          /* 0-based sender to look at first, per class */
     bool over;                   /* more nodes than CPUs: do not spin */
+    int64_t spin_ns;             /* how long a receiver spins before sleeping */
 } S;
 
 static struct channel *chan_of(int src, int dst, int cls)
@@ -112,6 +124,12 @@ static int64_t now_ns(void)
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+static void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns)
+{
+    struct timespec ts = { ns / 1000000000, ns % 1000000000 };
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, value, &ts, NULL, 0);
 }
 
 static struct barrier *job_barrier(void)
@@ -197,6 +215,7 @@ static int shm_start(int n, int *me)
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
     S.over = cpus > 0 && n > cpus;
     barrier_set_oversubscribed(S.over);
+    S.spin_ns = SPIN_NS;
     *me = S.me;
     return 0;
 }
@@ -217,7 +236,7 @@ static void shm_end(void)
         atomic_store(&S.sh->quit, 1);
         for (int k = 2; k <= S.n; k++)
             notify(k);
-        atomic_fetch_add(&S.sh->sync_gen, 1);
+        atomic_fetch_or(&S.sh->sync_gen, SYNC_QUIT);
         wake_word(&S.sh->sync_gen);
         free_local();
         launch_finish(); /* waits until every other node has ended */
@@ -251,25 +270,32 @@ static bool shm_quitting(void)
 static int shm_sync(void)
 {
     struct mp_shared *sh = S.sh;
-    uint32_t gen = atomic_load(&sh->sync_gen);
+    uint32_t gen = atomic_load(&sh->sync_gen) & ~SYNC_QUIT;
     if (shm_quitting())
         return MP_SYNC_QUIT;
     if (atomic_fetch_add(&sh->sync_count, 1) + 1 == (uint32_t)S.n) {
         atomic_store(&sh->sync_count, 0);
-        atomic_fetch_add(&sh->sync_gen, 1);
+        uint32_t old = atomic_load(&sh->sync_gen);
+        while (!atomic_compare_exchange_weak(&sh->sync_gen, &old, (old & SYNC_QUIT) | ((old + 1) & ~SYNC_QUIT)))
+            ;
         wake_word(&sh->sync_gen);
         return MP_SYNC_OK;
     }
     for (;;) {
-        /* The main node sets 'quit' before it bumps the generation. */
-        if (atomic_load(&sh->sync_gen) != gen)
-            return shm_quitting() ? MP_SYNC_QUIT : MP_SYNC_OK;
-        if (shm_quitting())
-            return MP_SYNC_QUIT;
-        for (int k = 1; k <= S.n; k++)
+        /* 'ended' first: a node that ended after this sync completed, or
+         * after quitting, is no error. */
+        int gone = 0;
+        for (int k = 1; k <= S.n && !gone; k++)
             if (shm_ended(k))
-                mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", k);
-        wait_word(job_barrier(), &sh->sync_gen, gen, SLICE_NS);
+                gone = k;
+        uint32_t now = atomic_load(&sh->sync_gen);
+        if ((now & ~SYNC_QUIT) != gen)
+            return MP_SYNC_OK;
+        if (now & SYNC_QUIT)
+            return MP_SYNC_QUIT;
+        if (gone)
+            mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone);
+        wait_word(job_barrier(), &sh->sync_gen, now, SLICE_NS);
         check_failed();
     }
 }
@@ -411,24 +437,34 @@ static bool ready(int src)
     return false;
 }
 
+/* The spin adapts: it doubles (up to SPIN_NS) when a spin finds the
+ * message, and halves (down to SPIN_MIN_NS) when the receiver has to sleep
+ * anyway; so on a crowded machine, where a spinner only delays the sender
+ * it waits for, receivers go to sleep almost at once, as a pipe's reader
+ * does, and on a quiet one they catch a prompt answer spinning. */
+#define SPIN_MIN_NS 1000
+
 static bool shm_wait(int src, int64_t deadline)
 {
     if (!S.over) {
         int64_t t0 = now_ns();
         for (unsigned i = 1;; i++) {
-            if (ready(src))
+            if (ready(src)) {
+                S.spin_ns = S.spin_ns * 2 > SPIN_NS ? SPIN_NS : S.spin_ns * 2;
                 return true;
-            if ((i & 63) == 0) {
+            }
+            if ((i & 15) == 0) {
                 check_failed();
                 int64_t t = now_ns();
                 if (deadline >= 0 && t >= deadline)
                     return false;
-                if (t - t0 >= SPIN_NS)
+                if (t - t0 >= S.spin_ns)
                     break;
             }
             cpu_relax();
         }
     }
+    S.spin_ns = S.spin_ns / 2 < SPIN_MIN_NS ? SPIN_MIN_NS : S.spin_ns / 2;
     struct mp_node *me = &S.node[S.me - 1];
     atomic_store(&me->sleeping, 1);
     atomic_thread_fence(memory_order_seq_cst);
@@ -444,7 +480,7 @@ static bool shm_wait(int src, int64_t deadline)
                 slice = left;
         }
         if (ok)
-            wait_word(job_barrier(), &me->wake, v, slice);
+            futex_sleep(&me->wake, v, slice);
     }
     atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
     check_failed();

@@ -25,13 +25,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-extern bool profile_on;
+/* Hidden: inside the library, so a -fPIC build tests it without the GOT. */
+extern bool profile_on __attribute__((visibility("hidden")));
 
+#ifndef SUPERSTEP_NO_PROFILE
 #define PROFILE(call)                               \
     do {                                            \
         if (__builtin_expect(profile_on, 0))        \
             profile_##call;                         \
     } while (0)
+#else /* compiled out: to measure what the hooks cost (bench/RESULTS.md) */
+#define PROFILE(call) ((void)0)
+#endif
 
 /* bsp_begin, before the processors start: reads SUPERSTEP_PROFILE and, when
  * set, maps the shared buffer and sets profile_on.  Not a hot path. */

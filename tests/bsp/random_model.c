@@ -40,19 +40,24 @@
  * After each bsp_sync every processor compares each of its buffers (the whole
  * allocation, registered or not), its get destinations and its message queue
  * (bsp_qsize, bsp_get_tag, bsp_move with a short, exact or long buffer,
- * bsp_hpmove) with the model.  On a mismatch it prints the seed, superstep,
- * processor, buffer, offset, expected and actual byte and the operations of
- * that superstep that write the byte (data bytes derive from the seed,
- * superstep, writing pid and its op number), then calls bsp_abort.
+ * bsp_hpmove, whose pointers are checked again at the end of the superstep)
+ * with the model; messages are read fully, partly or not at all.  On a
+ * mismatch it prints the seed, superstep, processor, buffer, offset, expected
+ * and actual byte and the operations of that superstep that write the byte
+ * (data bytes derive from the seed, superstep, writing pid and its op
+ * number), then calls bsp_abort.  Some RUN lines set SUPERSTEP_NO_DIRECT=1 so
+ * that hp transfers take the buffered path.  Processor 0 prints how many
+ * operations of each kind all processors issued before "random_model: OK".
  */
-// RUN: n=1 args="1 200" out="random_model: OK"
+// RUN: n=1 args="1 300" out="random_model: OK"
 // RUN: n=2 args="2 200" out="random_model: OK"
-// RUN: n=2 args="1002 150" out="random_model: OK"
-// RUN: n=3 args="3 150" out="random_model: OK"
-// RUN: n=5 args="5 120" out="random_model: OK"
-// RUN: n=8 args="8 80" out="random_model: OK"
-// RUN: n=16 args="16 50" out="random_model: OK"
-// RUN: n=16 args="1016 40" out="random_model: OK"
+// RUN: n=2 args="1002 200" env="SUPERSTEP_NO_DIRECT=1" out="random_model: OK"
+// RUN: n=3 args="3 200" out="random_model: OK"
+// RUN: n=4 args="4 150" env="SUPERSTEP_NO_DIRECT=1" out="random_model: OK"
+// RUN: n=5 args="5 150" out="random_model: OK"
+// RUN: n=8 args="8 100" out="random_model: OK"
+// RUN: n=16 args="16 60" out="random_model: OK"
+// RUN: n=16 args="1016 50" env="SUPERSTEP_NO_DIRECT=1" out="random_model: OK"
 
 #include <bsp.h>
 #include <inttypes.h>
@@ -206,6 +211,12 @@ static uint8_t *cap_arena, *land_real, *land_model, *hp_arena, *scratch, *scratc
 static size_t cap_used, hp_used, scratch_sz, scratch2_sz;
 static Msg *ex;
 static int nex, maxex, rd;
+typedef struct {
+    int msg;
+    void *tag, *payload;
+} Held; /* a bsp_hpmove result, valid until the next sync */
+static Held *held;
+static int nheld, maxheld;
 static int hot, hot_j, hot_k;
 static unsigned long long st_ops[OP_TAGSIZE + 1], st_bytes[OP_TAGSIZE + 1]; /* all processors */
 
@@ -966,7 +977,7 @@ static void check_buf(const uint8_t *real, const uint8_t *model, size_t n, int a
     } else {
         Alloc *al = &mem[me].a[a];
         w = snprintf(what, sizeof what, "allocation #%d (%zu bytes, from superstep %d%s", a,
-                     al->cap, al->born, al->refs ? "; registered as" : ", unregistered");
+                     al->cap, al->born, al->refs ? "; model registrations" : ", unregistered");
         for (int i = 0; i < nlive && w < 900; i++) {
             Part *pt = &slots[live[i]].part[me];
             if (pt->alloc == a)
@@ -1079,6 +1090,8 @@ static void read_msgs(int all)
                 MSGFAIL(m, "bsp_hpmove payload byte %zu is 0x%02x, expected 0x%02x", rd, nex,
                         m->src, m->opno, ps, m->n, m->tagsize, b, ((uint8_t *)pp)[b], epl[b]);
             }
+            GROW(held, nheld, maxheld);
+            held[nheld++] = (Held){rd, tp, pp};
         } else {
             size_t recv = how == 0 ? m->n + below(&L, 16) : how == 1 ? below(&L, m->n + 1) : m->n;
             size_t cp = recv < m->n ? recv : m->n;
@@ -1109,6 +1122,24 @@ static void read_msgs(int all)
                 fail("bsp_hpmove on an empty queue gave %d, expected -1", r);
         }
     }
+}
+
+/* bsp_hpmove's pointers must still show the messages at the end of the
+ * superstep, after this superstep's sends. */
+static void check_held(void)
+{
+    uint8_t etag[MAXTAG + 1];
+    for (int i = 0; i < nheld; i++) {
+        Msg *m = &ex[held[i].msg];
+        uint8_t *epl = scratch_get(&scratch2, &scratch2_sz, m->n);
+        fill(epl, m->n, m->key);
+        fill(etag, m->tagsize, m->tagkey);
+        if ((m->tagsize && memcmp(held[i].tag, etag, m->tagsize)) ||
+            (m->n && memcmp(held[i].payload, epl, m->n)))
+            MSGFAIL(m, "what bsp_hpmove pointed to changed before the next bsp_sync",
+                    held[i].msg, nex, m->src, m->opno, step - 1, m->n, m->tagsize);
+    }
+    nheld = 0;
 }
 
 /* ------------------------------------------------------------ driver */
@@ -1169,6 +1200,7 @@ static void teardown(void)
     free(tmpl.v);
     free(ev);
     free(ex);
+    free(held);
     free(cap_arena);
     free(hp_arena);
     free(land_real);
@@ -1220,6 +1252,7 @@ static void spmd(void)
         exec_real();
         if (pm(&L, 200))
             check_qsize("after this superstep's sends");
+        check_held();
         bsp_sync();
         model_sync();
         check_memory();
@@ -1227,6 +1260,7 @@ static void spmd(void)
     }
     /* step == g_K + 1: read everything the last superstep sent */
     read_msgs(1);
+    check_held();
     bsp_sync();
     teardown();
     if (me == 0) {

@@ -3,7 +3,7 @@
  * a single node sends to itself) in messages of SIZE bytes, and waits for
  * an acknowledgement every WINDOW bytes, so the channels stay small.  The
  * receiver checks every 8-byte word of the stream.  Under SANITIZE=1 the
- * volume is divided by 8.
+ * volume is divided by 4.
  * Usage: volume [MIB [SIZE]]  (default 1024 MiB in 4096-byte messages) */
 // RUN: n=2 timeout=120
 // RUN: n=3 args="96 104" timeout=120
@@ -22,7 +22,7 @@ int main(int argc, char **argv)
     uint64_t mib = argc > 1 ? (uint64_t)atol(argv[1]) : 1024;
     size_t size = argc > 2 ? (size_t)atol(argv[2]) : 4096;
     if (sanitizing())
-        mib = (mib + 7) / 8;
+        mib = (mib + 3) / 4;
     CHECK(size >= 8 && size % 8 == 0, "SIZE must be a multiple of 8");
     CHECK(mp_start(&argc, &argv) && mp_sync(), "start");
     int n = mp_npes(), me = mp_this_pe();

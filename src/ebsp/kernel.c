@@ -1,0 +1,361 @@
+/*
+ * kernel.c - an Epiphany BSP kernel's part of the run: starting and ending,
+ * time, ebsp_barrier and ebsp_host_sync, messages to and from the host,
+ * ebsp_message, direct addresses and immediate hp transfers.
+ *
+ * The kernel joins the job the host's ebsp_spmd made (the BSP layer's
+ * bsp_begin attaches to it) and maps the host's session segment.
+ */
+#include <e_bsp.h>
+/* Below, the BSPlib names mean BSPlib's functions. */
+#undef bsp_begin
+#undef bsp_end
+#undef bsp_nprocs
+#undef bsp_pid
+#undef bsp_time
+#undef bsp_sync
+#undef bsp_send
+#undef bsp_hpput
+#undef bsp_hpget
+
+#include "barrier/barrier.h"
+#include "bsp/bsp_impl.h"
+#include "ebsp/ebsp.h"
+#include "launch/launch.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static int64_t now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* ---- starting and ending ---------------------------------------------------- */
+
+static void deliver_down(void)
+{
+    const char *p = ek.seg.base + ek.mine->down_off;
+    const char *end = p + ek.mine->down_len;
+    for (uint64_t i = 0; i < ek.mine->down_count; i++) {
+        struct ebsp_rec r;
+        if (p + sizeof r > end)
+            bsp_error("bsp_begin", "the host's messages are corrupt");
+        memcpy(&r, p, sizeof r);
+        if (ebsp_rec_size(r.tagsize, r.nbytes) > (uint64_t)(end - p))
+            bsp_error("bsp_begin", "the host's messages are corrupt");
+        struct rec_send rs = { REC_SEND, r.tagsize, r.nbytes };
+        bsmp_deliver_here(&rs, p + sizeof r); /* tag and payload follow the record */
+        p += ebsp_rec_size(r.tagsize, r.nbytes);
+    }
+}
+
+void ebsp_core_begin(void)
+{
+    if (ek.begun)
+        bsp_error("bsp_begin", "called twice");
+    const char *efd = getenv(EBSP_ENV_FD);
+    if (!efd || !getenv(ENV_SEGMENT_FD))
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: this kernel was not started by a host program "
+                    "(run the host program, whose ebsp_spmd starts the kernel)");
+    int rc = seg_attach(&ek.seg, atoi(efd));
+    if (rc)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot map the host's session segment (fd %s): %s", efd,
+                    strerror(-rc));
+    unsetenv(EBSP_ENV_FD);
+    ek.sh = ebsp_shared_of(&ek.seg);
+    if (ek.sh->magic != EBSP_MAGIC)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: fd %s is not a host session segment", efd);
+    bsp_impl_begin(1); /* joins the host's job; the count comes from it */
+    if (ek.sh->nprocs != bsp.p)
+        bsp_error("bsp_begin", "the host's session has %u processors, the job %u", ek.sh->nprocs, bsp.p);
+    ek.mine = &ek.sh->proc[bsp.me];
+    atomic_store(&ek.mine->base, (uint64_t)(uintptr_t)ek.seg.base);
+    arena_reset(&ek.local, ek.seg.base + ek.mine->local_off, ek.sh->local_size);
+    arena_reset(&ek.ext, ek.seg.base + ek.mine->ext_off, ek.sh->ext_size);
+    bsmp_set_initial_tagsize(ek.sh->tagsize);
+    deliver_down();
+    ek.sent_up = false;
+    ek.t0_ns = ek.raw_last_ns = now_ns();
+    ek.begun = true;
+}
+
+void ebsp_core_end(void)
+{
+    ebsp_require_begun("bsp_end");
+    dma_drain();
+    ebsp_streams_end();
+    atomic_store(&ek.sh->up_tagsize, (uint32_t)bsp.tagsize);
+    atomic_fetch_add(&ek.sh->ended, 1);
+    ebsp_ring_doorbell(ek.sh);
+    bsp_end(); /* in a kernel process this ends the process */
+    ek.begun = false;
+}
+
+int ebsp_core_nprocs(void)
+{
+    return ek.begun ? (int)bsp.p : (int)bsp_impl_nprocs();
+}
+
+int ebsp_core_pid(void)
+{
+    return (int)bsp_impl_pid();
+}
+
+/* ---- time ----------------------------------------------------------------------- */
+
+float ebsp_core_time(void)
+{
+    ebsp_require_begun("bsp_time");
+    return (float)((double)(now_ns() - ek.t0_ns) * 1e-9);
+}
+
+float ebsp_host_time(void)
+{
+    ebsp_require_begun("ebsp_host_time");
+    return (float)((double)(now_ns() - ek.t0_ns) * 1e-9);
+}
+
+unsigned int ebsp_raw_time(void)
+{
+    ebsp_require_begun("ebsp_raw_time");
+    int64_t t = now_ns();
+    uint64_t cycles = (uint64_t)(t - ek.raw_last_ns) * 3 / 5; /* a 600 MHz clock */
+    ek.raw_last_ns = t;
+    return (unsigned int)cycles;
+}
+
+/* ---- synchronisation --------------------------------------------------------- */
+
+void ebsp_core_sync(void)
+{
+    if (ek.sent_up)
+        bsp_error("bsp_sync", "called after ebsp_send_up (ebsp_send_up belongs after the last bsp_sync)");
+    bsp_sync();
+}
+
+void ebsp_barrier(void)
+{
+    ebsp_require_begun("ebsp_barrier");
+    bool ok;
+    barrier_wait(&job.ls->barrier, bsp.p, XFLAG(XF_COUNT), &ok);
+    if (!ok)
+        launch_stopped();
+}
+
+void ebsp_host_sync(void)
+{
+    ebsp_require_begun("ebsp_host_sync");
+    uint32_t gen = atomic_load(&ek.sh->hsync_gen);
+    atomic_store(&ek.mine->in_hsync, 1);
+    atomic_fetch_add(&ek.sh->hsync_arrived, 1);
+    ebsp_ring_doorbell(ek.sh);
+    while (atomic_load(&ek.sh->hsync_gen) == gen)
+        if (!wait_word(&job.ls->barrier, &ek.sh->hsync_gen, gen, -1))
+            launch_stopped();
+}
+
+/* ---- messages --------------------------------------------------------------- */
+
+int ebsp_core_get_tagsize(void)
+{
+    ebsp_require_begun("ebsp_get_tagsize");
+    return (int)bsp.tagsize;
+}
+
+void ebsp_core_send(int pid, const void *tag, const void *payload, int nbytes)
+{
+    if (ek.sent_up)
+        bsp_error("bsp_send", "called after ebsp_send_up (ebsp_send_up belongs after the last bsp_sync)");
+    bsp_send(pid, tag, payload, nbytes);
+}
+
+void ebsp_send_up(const void *tag, const void *payload, int nbytes)
+{
+    ebsp_require_begun("ebsp_send_up");
+    uint64_t ts = bsp.tagsize;
+    if (nbytes < 0)
+        bsp_error("ebsp_send_up", "negative nbytes %d", nbytes);
+    if (!payload && nbytes > 0)
+        bsp_error("ebsp_send_up", "NULL payload with nbytes %d", nbytes);
+    if (!tag && ts > 0)
+        bsp_error("ebsp_send_up", "NULL tag with tag size %llu", (unsigned long long)ts);
+    struct ebsp_proc *me = ek.mine;
+    uint64_t need = ebsp_rec_size(ts, (uint64_t)nbytes);
+    if (me->up_len + need > me->up_cap) {
+        uint64_t cap = me->up_cap ? 2 * me->up_cap : 64 << 10;
+        while (cap < me->up_len + need)
+            cap *= 2;
+        uint64_t off = seg_alloc(&ek.seg, cap, EBSP_ALIGN);
+        if (!off)
+            bsp_error("ebsp_send_up", "the session segment is exhausted (%llu bytes of messages)",
+                      (unsigned long long)(me->up_len + need));
+        if (me->up_len)
+            memcpy(ek.seg.base + off, ek.seg.base + me->up_off, me->up_len);
+        me->up_off = off;
+        me->up_cap = cap;
+    }
+    char *p = ek.seg.base + me->up_off + me->up_len;
+    struct ebsp_rec r = { (uint32_t)ts, 0, (uint64_t)nbytes };
+    memcpy(p, &r, sizeof r);
+    if (ts)
+        memcpy(p + sizeof r, tag, ts);
+    if (nbytes)
+        memcpy(p + sizeof r + ts, payload, (size_t)nbytes);
+    me->up_len += need;
+    me->up_count++;
+    ek.sent_up = true;
+    atomic_store(&ek.sh->up_tagsize, (uint32_t)ts);
+}
+
+/* ---- ebsp_message ------------------------------------------------------------- */
+
+static void ring_copy(char *ring, uint64_t pos, const void *src, uint64_t n)
+{
+    uint64_t at = pos & (EBSP_RING - 1), first = n < EBSP_RING - at ? n : EBSP_RING - at;
+    memcpy(ring + at, src, first);
+    if (n > first)
+        memcpy(ring, (const char *)src + first, n - first);
+}
+
+void ebsp_message(const char *format, ...)
+{
+    char line[EBSP_MAX_LINE];
+    va_list ap;
+    va_start(ap, format);
+    int n = vsnprintf(line, sizeof line, format ? format : "(null)", ap);
+    va_end(ap);
+    if (n < 0)
+        n = 0;
+    if ((size_t)n >= sizeof line)
+        n = (int)sizeof line - 1;
+    if (!ek.begun) { /* no host to print it: print it here, as one write */
+        char out[EBSP_MAX_LINE + 16];
+        int len = snprintf(out, sizeof out, "$--: %.*s\n", n, line);
+        fflush(stdout);
+        (void)!write(1, out, (size_t)len < sizeof out ? (size_t)len : sizeof out - 1);
+        return;
+    }
+    struct ebsp_proc *me = ek.mine;
+    char *ring = ek.seg.base + me->ring_off;
+    uint32_t len = (uint32_t)n;
+    uint64_t need = (4 + (uint64_t)len + 3) & ~3ull;
+    uint64_t head = atomic_load_explicit(&me->ring_head, memory_order_relaxed);
+    for (;;) {
+        uint32_t drained = atomic_load(&me->ring_drained);
+        if (head + need - atomic_load(&me->ring_tail) <= EBSP_RING)
+            break;
+        ebsp_ring_doorbell(ek.sh);
+        if (!wait_word(&job.ls->barrier, &me->ring_drained, drained, -1))
+            launch_stopped();
+    }
+    ring_copy(ring, head, &len, 4);
+    ring_copy(ring, head + 4, line, len);
+    atomic_store_explicit(&me->ring_head, head + need, memory_order_release);
+    ebsp_ring_doorbell(ek.sh);
+}
+
+/* ---- direct access ----------------------------------------------------------- */
+
+/* Where, in this process, the registration 'slot' of processor pid lies,
+ * when it is in the session segment; NULL otherwise. */
+static char *direct_of(uint32_t pid, uint32_t slot)
+{
+    uint64_t addr = reg_remote_addr(pid, slot), size = reg_remote_size(pid, slot);
+    uint64_t base = atomic_load(&ek.sh->proc[pid].base);
+    if (!base || addr < base)
+        return NULL;
+    uint64_t off = addr - base;
+    if (off >= ek.seg.size || size > ek.seg.size - off)
+        return NULL;
+    return ek.seg.base + off;
+}
+
+static uint32_t check_pid(const char *call, int pid)
+{
+    if (pid < 0 || pid >= (int)bsp.p)
+        bsp_error(call, "pid %d out of range (nprocs %u)", pid, bsp.p);
+    return (uint32_t)pid;
+}
+
+void *ebsp_get_direct_address(int pid, const void *variable)
+{
+    ebsp_require_begun("ebsp_get_direct_address");
+    uint32_t p = check_pid("ebsp_get_direct_address", pid);
+    if (!variable)
+        bsp_error("ebsp_get_direct_address", "NULL variable");
+    int64_t slot = reg_slot_of(variable);
+    return slot < 0 ? NULL : direct_of(p, (uint32_t)slot);
+}
+
+/* Check an hp transfer as BSPlib does; returns the registration's slot. */
+static uint32_t check_hp(const char *call, int pid, const void *area, int offset, int nbytes,
+                         const void *local, const char *local_name)
+{
+    ebsp_require_begun(call);
+    uint32_t p = check_pid(call, pid);
+    if (offset < 0)
+        bsp_error(call, "negative offset %d", offset);
+    if (nbytes < 0)
+        bsp_error(call, "negative nbytes %d", nbytes);
+    if (!local && nbytes > 0)
+        bsp_error(call, "NULL %s with nbytes %d", local_name, nbytes);
+    if (!area)
+        bsp_error(call, "NULL registered address");
+    uint32_t slot = bsp.regs[reg_lookup(call, area)].slot;
+    uint64_t size = reg_remote_size(p, slot);
+    if ((uint64_t)offset + (uint64_t)nbytes > size)
+        bsp_error(call, "offset %d + nbytes %d exceeds the %llu bytes registered on processor %u", offset, nbytes,
+                  (unsigned long long)size, p);
+    return slot;
+}
+
+void ebsp_core_hpput(int pid, const void *src, void *dst, int offset, int nbytes)
+{
+    uint32_t slot = check_hp("bsp_hpput", pid, dst, offset, nbytes, src, "source");
+    if (!nbytes)
+        return;
+    char *d = direct_of((uint32_t)pid, slot);
+    if (!d && (uint32_t)pid == bsp.me)
+        d = (char *)(uintptr_t)reg_remote_addr((uint32_t)pid, slot);
+    if (d) {
+        memmove(d + offset, src, (size_t)nbytes);
+        return;
+    }
+    if (!dev->direct) {
+        bsp_hpput(pid, src, dst, offset, nbytes); /* buffered to the next sync */
+        return;
+    }
+    struct iovec local = { (void *)src, (size_t)nbytes };
+    struct iovec remote = { (char *)(uintptr_t)reg_remote_addr((uint32_t)pid, slot) + offset, (size_t)nbytes };
+    if (!dev->direct_write((uint32_t)pid, &local, &remote, 1))
+        bsp_error("bsp_hpput", "direct transfer to processor %d failed", pid);
+}
+
+void ebsp_core_hpget(int pid, const void *src, int offset, void *dst, int nbytes)
+{
+    uint32_t slot = check_hp("bsp_hpget", pid, src, offset, nbytes, dst, "destination");
+    if (!nbytes)
+        return;
+    char *s = direct_of((uint32_t)pid, slot);
+    if (!s && (uint32_t)pid == bsp.me)
+        s = (char *)(uintptr_t)reg_remote_addr((uint32_t)pid, slot);
+    if (s) {
+        memmove(dst, s + offset, (size_t)nbytes);
+        return;
+    }
+    if (!dev->direct) {
+        bsp_hpget(pid, src, offset, dst, nbytes);
+        return;
+    }
+    struct iovec local = { dst, (size_t)nbytes };
+    struct iovec remote = { (char *)(uintptr_t)reg_remote_addr((uint32_t)pid, slot) + offset, (size_t)nbytes };
+    if (!dev->direct_read((uint32_t)pid, &local, &remote, 1))
+        bsp_error("bsp_hpget", "direct transfer from processor %d failed", pid);
+}

@@ -1,0 +1,440 @@
+/*
+ * host.c - the Epiphany BSP host: bsp_init, bsp_begin, ebsp_spmd, bsp_end.
+ *
+ * Nothing starts before the first ebsp_spmd (the lazy start of the offload
+ * seed).  Each ebsp_spmd asks the device for a fresh job of p processes
+ * running the kernel, then serves them until they have all ended: it prints
+ * their ebsp_message lines, runs the sync callback when all are in
+ * ebsp_host_sync, and notices a job that failed.  The session segment,
+ * with the local memories and streams, outlives the runs.
+ */
+#include <host_bsp.h>
+
+#include "barrier/barrier.h"
+#include "bsp/bsp_impl.h"
+#include "device/device.h"
+#include "host/host.h"
+#include "launch/launch.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct host_state hs = { .seg = { .fd = -1 } };
+
+void host_error(const char *call, const char *fmt, ...)
+{
+    char what[768];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(what, sizeof what, fmt, ap);
+    va_end(ap);
+    launch_fail(LAUNCH_EXIT_ERROR, "%s: host: %s", call, what);
+}
+
+void host_require_session(const char *call, bool between_runs)
+{
+    if (hs.phase == H_NONE)
+        host_error(call, "called before bsp_init and bsp_begin");
+    if (hs.phase == H_INIT)
+        host_error(call, "called before bsp_begin");
+    if (between_runs && hs.phase == H_RUNNING)
+        host_error(call, "called while the kernels run (from a callback); call it between runs");
+}
+
+uint32_t host_check_pid(const char *call, int pid)
+{
+    if (pid < 0 || (uint32_t)pid >= hs.p)
+        host_error(call, "pid %d out of range (nprocs %u)", pid, hs.p);
+    return (uint32_t)pid;
+}
+
+static char *xstrdup(const char *s)
+{
+    char *d = strdup(s);
+    if (!d)
+        host_error("bsp_init", "out of memory");
+    return d;
+}
+
+static char *join(const char *dir, const char *name)
+{
+    size_t n = strlen(dir) + strlen(name) + 2;
+    char *s = malloc(n);
+    if (!s)
+        host_error("bsp_init", "out of memory");
+    snprintf(s, n, "%s/%s", dir, name);
+    return s;
+}
+
+static void free_init(void)
+{
+    free(hs.name);
+    free(hs.path[0]);
+    free(hs.path[1]);
+    if (hs.kargv)
+        for (char **a = hs.kargv + 1; *a; a++)
+            free(*a);
+    free(hs.kargv);
+    hs.name = hs.path[0] = hs.path[1] = NULL;
+    hs.kargv = NULL;
+}
+
+/* ---- lifecycle ------------------------------------------------------------ */
+
+int ebsp_host_init(const char *e_name, int argc, char **argv)
+{
+    if (hs.phase >= H_BEGUN)
+        host_error("bsp_init", "called while a session is open (call bsp_end first)");
+    if (!e_name || !*e_name)
+        host_error("bsp_init", "no kernel name");
+    free_init();
+    hs.name = xstrdup(e_name);
+    if (e_name[0] == '/') {
+        hs.path[0] = xstrdup(e_name);
+    } else {
+        /* Beside the host executable, as Epiphany BSP looks, then here. */
+        char exe[PATH_MAX];
+        ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+        int k = 0;
+        if (n > 0) {
+            exe[n] = 0;
+            char *slash = strrchr(exe, '/');
+            if (slash)
+                *slash = 0;
+            hs.path[k++] = join(*exe ? exe : "/", e_name);
+        }
+        char cwd[PATH_MAX];
+        if (getcwd(cwd, sizeof cwd)) {
+            char *here = join(cwd, e_name);
+            if (k && !strcmp(here, hs.path[0]))
+                free(here);
+            else
+                hs.path[k++] = here;
+        }
+    }
+    int nargs = argc > 1 && argv ? argc - 1 : 0;
+    hs.kargv = calloc((size_t)nargs + 2, sizeof *hs.kargv);
+    if (!hs.kargv)
+        host_error("bsp_init", "out of memory");
+    for (int i = 0; i < nargs; i++)
+        hs.kargv[i + 1] = xstrdup(argv[i + 1] ? argv[i + 1] : "");
+    hs.phase = H_INIT;
+    return 1;
+}
+
+int ebsp_host_begin(int nprocs)
+{
+    if (hs.phase == H_NONE)
+        host_error("bsp_begin", "called before bsp_init");
+    if (hs.phase >= H_BEGUN)
+        host_error("bsp_begin", "called twice (a session on %u processors is open; call bsp_end first)", hs.p);
+    if (nprocs <= 0 || nprocs > 65535)
+        host_error("bsp_begin", "%d processors requested (must be 1..65535)", nprocs);
+    hs.p = (uint32_t)nprocs;
+    hs.tagsize = 0;
+    hs.ndown = 0;
+    hs.ran = false;
+    hs.down = calloc(hs.p, sizeof *hs.down);
+    if (!hs.down)
+        host_error("bsp_begin", "out of memory");
+    hs.phase = H_BEGUN;
+    return 1;
+}
+
+int ebsp_host_end(void)
+{
+    if (hs.phase == H_RUNNING)
+        host_error("bsp_end", "called while the kernels run (from a callback)");
+    if (hs.phase != H_BEGUN)
+        host_error("bsp_end", "called without bsp_begin");
+    host_msgs_free();
+    if (hs.have_seg)
+        seg_detach(&hs.seg);
+    hs.have_seg = false;
+    hs.sh = NULL;
+    hs.phase = H_INIT;
+    return 1;
+}
+
+int ebsp_host_nprocs(void)
+{
+    return (int)bsp_impl_nprocs();
+}
+
+void ebsp_set_sync_callback(void (*cb)(void))
+{
+    hs.sync_cb = cb;
+}
+
+void ebsp_set_end_callback(void (*cb)(void))
+{
+    hs.end_cb = cb;
+}
+
+/* ---- the session segment --------------------------------------------------- */
+
+struct ebsp_shared *host_segment(const char *call)
+{
+    if (hs.have_seg)
+        return hs.sh;
+    uint64_t local = ebsp_size_from_env("SUPERSTEP_LOCAL_MEMORY", EBSP_DEFAULT_LOCAL);
+    uint64_t ext = ebsp_size_from_env("SUPERSTEP_EXT_MEMORY", EBSP_DEFAULT_EXT);
+    uint64_t per = local + ext + EBSP_RING + 3 * 4096;
+    uint64_t table = sizeof(struct ebsp_shared) + (uint64_t)hs.p * sizeof(struct ebsp_proc);
+    uint64_t size = seg_size_from_env() + (uint64_t)hs.p * per + table + 4096;
+    int rc = seg_create(&hs.seg, size, hs.p);
+    if (rc)
+        host_error(call, "cannot create the session segment (%llu bytes): %s", (unsigned long long)size,
+                   strerror(-rc));
+    uint64_t off = seg_alloc(&hs.seg, table, 4096);
+    if (!off)
+        host_error(call, "session segment too small");
+    struct ebsp_shared *sh = seg_ptr(&hs.seg, off);
+    memset(sh, 0, table);
+    sh->magic = EBSP_MAGIC;
+    sh->nprocs = hs.p;
+    sh->local_size = local;
+    sh->ext_size = ext;
+    for (uint32_t q = 0; q < hs.p; q++) {
+        struct ebsp_proc *pr = &sh->proc[q];
+        pr->local_off = seg_alloc(&hs.seg, local, 4096);
+        pr->ext_off = seg_alloc(&hs.seg, ext, 4096);
+        pr->ring_off = seg_alloc(&hs.seg, EBSP_RING, 4096);
+        if (!pr->local_off || !pr->ext_off || !pr->ring_off)
+            host_error(call, "session segment too small");
+    }
+    hs.seg.hdr->root[ROOT_HOST] = off;
+    hs.sh = sh;
+    hs.have_seg = true;
+    return sh;
+}
+
+/* ---- finding the kernel ------------------------------------------------------ */
+
+static unsigned elf_machine(const char *path, bool *is_elf, bool *is_script)
+{
+    unsigned char h[20] = { 0 };
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd >= 0 ? read(fd, h, sizeof h) : -1;
+    if (fd >= 0)
+        close(fd);
+    *is_elf = n >= 20 && !memcmp(h, "\177ELF", 4);
+    *is_script = n >= 2 && h[0] == '#' && h[1] == '!';
+    return *is_elf ? (unsigned)(h[18] | h[19] << 8) : 0;
+}
+
+static const char *find_kernel(void)
+{
+    const char *call = "ebsp_spmd";
+    for (int i = 0; i < 2 && hs.path[i]; i++) {
+        const char *path = hs.path[i];
+        struct stat st;
+        if (stat(path, &st) != 0)
+            continue;
+        if (!S_ISREG(st.st_mode))
+            host_error(call, "cannot start kernel %s: not a regular file", path);
+        if (access(path, X_OK) != 0)
+            host_error(call, "cannot start kernel %s: not executable (%s)", path, strerror(errno));
+        bool elf, script, self_elf, self_script;
+        unsigned m = elf_machine(path, &elf, &script);
+        unsigned self = elf_machine("/proc/self/exe", &self_elf, &self_script);
+        if (!elf && !script)
+            host_error(call, "cannot start kernel %s: not a program for this machine (build it with bspcc)", path);
+        if (elf && self_elf && m != self)
+            host_error(call, "cannot start kernel %s: an ELF program for another machine (e_machine %u, this one %u); "
+                       "build it with bspcc", path, m, self);
+        return path;
+    }
+    if (hs.path[1])
+        host_error(call, "cannot find kernel \"%s\": tried %s and %s", hs.name, hs.path[0], hs.path[1]);
+    host_error(call, "cannot find kernel \"%s\": tried %s", hs.name, hs.path[0] ? hs.path[0] : hs.name);
+}
+
+/* ---- serving a run ------------------------------------------------------------ */
+
+static void print_lines(uint32_t pid, const char *s, uint32_t n)
+{
+    uint32_t i = 0;
+    do {
+        uint32_t j = i;
+        while (j < n && s[j] != '\n')
+            j++;
+        if (j < n || j > i || i == 0)
+            printf("$%02u: %.*s\n", pid, (int)(j - i), s + i);
+        i = j + 1;
+    } while (i < n);
+}
+
+static void ring_read(const char *ring, uint64_t pos, void *dst, uint64_t n)
+{
+    uint64_t at = pos & (EBSP_RING - 1), first = n < EBSP_RING - at ? n : EBSP_RING - at;
+    memcpy(dst, ring + at, first);
+    if (n > first)
+        memcpy((char *)dst + first, ring, n - first);
+}
+
+/* Print every ebsp_message line waiting, processor by processor. */
+static void drain_rings(void)
+{
+    static char line[EBSP_MAX_LINE + 1];
+    bool any = false;
+    for (uint32_t q = 0; q < hs.p; q++) {
+        struct ebsp_proc *pr = &hs.sh->proc[q];
+        const char *ring = hs.seg.base + pr->ring_off;
+        uint64_t head = atomic_load_explicit(&pr->ring_head, memory_order_acquire);
+        uint64_t tail = atomic_load_explicit(&pr->ring_tail, memory_order_relaxed);
+        if (tail == head)
+            continue;
+        while (tail < head) {
+            uint32_t len;
+            ring_read(ring, tail, &len, 4);
+            if (len > EBSP_MAX_LINE || tail + 4 + len > head)
+                break; /* never happens unless the ring was overwritten */
+            ring_read(ring, tail + 4, line, len);
+            print_lines(q, line, len);
+            tail += (4 + (uint64_t)len + 3) & ~3ull;
+        }
+        atomic_store_explicit(&pr->ring_tail, head, memory_order_release);
+        atomic_fetch_add(&pr->ring_drained, 1);
+        wake_word(&pr->ring_drained);
+        any = true;
+    }
+    if (any)
+        fflush(stdout);
+}
+
+/* Fail the run from the host: printed once, every processor stops. */
+static void fail_run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void fail_run(const char *fmt, ...)
+{
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (barrier_fail(&job.ls->barrier, LAUNCH_EXIT_ERROR)) {
+        atomic_store(&job.ls->exit_code, LAUNCH_EXIT_ERROR);
+        fflush(stdout);
+        fprintf(stderr, "superstep: %s\n", msg);
+        fflush(stderr);
+    }
+}
+
+static void host_sync_release(void)
+{
+    struct ebsp_shared *sh = hs.sh;
+    for (uint32_t q = 0; q < hs.p; q++)
+        atomic_store(&sh->proc[q].in_hsync, 0);
+    atomic_store(&sh->hsync_arrived, 0);
+    if (hs.sync_cb)
+        hs.sync_cb();
+    atomic_fetch_add(&sh->hsync_gen, 1);
+    wake_word(&sh->hsync_gen);
+}
+
+/* Some processors wait in ebsp_host_sync, all the others at the barrier
+ * (bsp_sync, ebsp_barrier, bsp_end): none can go on. */
+static void check_host_sync_mismatch(uint32_t arrived)
+{
+    uint64_t at_barrier = BAR_GET(atomic_load(&job.ls->barrier.arrived), 0);
+    if (arrived + at_barrier != hs.p)
+        return;
+    uint32_t in = 0, out = 0;
+    for (uint32_t q = hs.p; q-- > 0;) {
+        if (atomic_load(&hs.sh->proc[q].in_hsync))
+            in = q;
+        else
+            out = q;
+    }
+    fail_run("ebsp_host_sync: processor %u, superstep %llu: called ebsp_host_sync while processor %u "
+             "called bsp_sync, ebsp_barrier or bsp_end", in,
+             (unsigned long long)atomic_load(&job.ls->proc[in].step), out);
+}
+
+/* Every process ended cleanly as far as the launch layer knows (a kernel
+ * that is a plain BSPlib program never rings the bell at its end). */
+static bool all_ended(void)
+{
+    for (uint32_t q = 0; q < hs.p; q++)
+        if (!atomic_load(&job.ls->proc[q].ended))
+            return false;
+    return true;
+}
+
+static void serve_run(void)
+{
+    struct ebsp_shared *sh = hs.sh;
+    struct barrier *b = &job.ls->barrier;
+    for (;;) {
+        uint32_t bell = atomic_load(&sh->doorbell);
+        drain_rings();
+        if (barrier_failed(b))
+            break;
+        uint32_t arrived = atomic_load(&sh->hsync_arrived);
+        if (arrived == hs.p)
+            host_sync_release();
+        else if (arrived)
+            check_host_sync_mismatch(arrived);
+        if (atomic_load(&sh->ended) == hs.p || barrier_failed(b) || all_ended())
+            break;
+        /* Arrivals at the barrier ring no bell: while some processors wait
+         * in ebsp_host_sync, look again soon for a mismatch; else now and
+         * then for processes that ended without ringing. */
+        wait_word(b, &sh->doorbell, bell, (arrived && arrived < hs.p ? 20 : 200) * 1000 * 1000);
+    }
+}
+
+int ebsp_spmd(void)
+{
+    if (hs.phase == H_RUNNING)
+        host_error("ebsp_spmd", "called while the kernels run (from a callback)");
+    host_require_session("ebsp_spmd", true);
+    const char *path = find_kernel();
+    struct ebsp_shared *sh = host_segment("ebsp_spmd");
+    host_msgs_prepare();
+    host_streams_prepare();
+    sh->tagsize = hs.tagsize;
+    atomic_store(&sh->up_tagsize, hs.tagsize);
+    atomic_store(&sh->ended, 0);
+    atomic_store(&sh->hsync_arrived, 0);
+    for (uint32_t q = 0; q < hs.p; q++) {
+        struct ebsp_proc *pr = &sh->proc[q];
+        atomic_store(&pr->base, 0);
+        atomic_store(&pr->ring_head, 0);
+        atomic_store(&pr->ring_tail, 0);
+        atomic_store(&pr->in_hsync, 0);
+    }
+    hs.kargv[0] = (char *)path;
+    int fd = dup(hs.seg.fd); /* without FD_CLOEXEC: the kernels inherit it */
+    if (fd < 0)
+        host_error("ebsp_spmd", "cannot pass the session segment on: %s", strerror(errno));
+    char fdbuf[16];
+    snprintf(fdbuf, sizeof fdbuf, "%d", fd);
+    setenv(EBSP_ENV_FD, fdbuf, 1);
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    barrier_set_oversubscribed(ncpu > 0 && hs.p >= (uint32_t)ncpu);
+    struct device *d = &device_shm; /* a host starts local processes, whatever SUPERSTEP_DEVICE says */
+    int rc = d->spawn(hs.p, path, hs.kargv, bsp_segment_setup);
+    close(fd);
+    unsetenv(EBSP_ENV_FD);
+    if (rc)
+        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device %s: %s", hs.p, path, d->name,
+                   strerror(-rc));
+    hs.phase = H_RUNNING;
+    serve_run();
+    int status = d->spawn_wait();
+    drain_rings();
+    hs.phase = H_BEGUN;
+    hs.kargv[0] = NULL;
+    host_msgs_collect();
+    if (hs.end_cb)
+        hs.end_cb();
+    return status == 0;
+}
