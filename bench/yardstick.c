@@ -172,12 +172,16 @@ static double pvm_gbps(size_t n, int reps)
     }
     pid_t child = fork();
     if (child == 0) {
+        close(ready[0]);
+        close(done[1]);
         memset(b, 3, n);
         char c = 1;
         (void)!write(ready[1], &c, 1);
         (void)!read(done[0], &c, 1);
         _exit(0);
     }
+    close(ready[1]);
+    close(done[0]);
     char c;
     (void)!read(ready[0], &c, 1);
     double *t = malloc((size_t)reps * sizeof *t);
@@ -192,6 +196,7 @@ static double pvm_gbps(size_t n, int reps)
             t[i] = bench_now() - t0;
     }
     close(done[1]);
+    close(ready[0]);
     waitpid(child, NULL, 0);
     double m = bench_median(t, reps);
     free(t);

@@ -23,23 +23,14 @@ void barrier_set_oversubscribed(bool over)
     oversubscribed = over;
 }
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
-static int64_t now_ns(void)
+int64_t now_ns(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-static void futex_wait(_Atomic uint32_t *word, uint32_t value, int64_t ns)
+void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns)
 {
     struct timespec ts = { ns / 1000000000, ns % 1000000000 };
     syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, value, &ts, NULL, 0);
@@ -97,7 +88,7 @@ static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t valu
                 slice = timeout_ns - (t - start) + 1;
             if (sleepers)
                 atomic_fetch_add(sleepers, 1);
-            futex_wait(word, value, slice);
+            futex_sleep(word, value, slice);
             if (sleepers)
                 atomic_fetch_sub(sleepers, 1);
             t = now_ns();

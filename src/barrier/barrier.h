@@ -52,6 +52,19 @@ static inline bool barrier_failed(struct barrier *b)
 bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns);
 void wake_word(_Atomic uint32_t *word);
 
+/* The waiting primitives the policies above are made of, for other layers
+ * that wait on words of their own. */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+int64_t now_ns(void);                       /* CLOCK_MONOTONIC */
+void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns);
+
 /* How many cores this job may use; the wait policy spins less when fewer. */
 void barrier_set_oversubscribed(bool over);
 

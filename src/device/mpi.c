@@ -99,13 +99,6 @@ static bool mpi_world(uint32_t *nprocs, uint32_t *me)
 
 /* ---- failures ---------------------------------------------------------------- */
 
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000ll + ts.tv_nsec;
-}
-
 /* Shall this rank print its failure?  Not if another rank said first that it
  * fails, nor if a lower rank says so while this one listens: then exactly
  * one of the ranks that fail together prints (the lowest), as on shm. */

@@ -30,13 +30,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
 /* ---- starting and ending ---------------------------------------------------- */
 
 static void deliver_down(void)

@@ -4,6 +4,7 @@
  */
 #include <mp.h>
 
+#include "barrier/barrier.h"
 #include "mp/mp_impl.h"
 
 #include <stdarg.h>
@@ -27,13 +28,6 @@ static struct {
     bool pinned;      /* 'pin' is what mp_probe_info described: the next */
     struct mp_head pin; /* receive that may take it delivers it */
 } mp;
-
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
 
 void mp_error(const char *call, const char *fmt, ...)
 {

@@ -110,28 +110,6 @@ static struct channel *chan_of(int src, int dst, int cls)
     return &S.chan[((size_t)(dst - 1) * (size_t)S.n + (size_t)(src - 1)) * MP_CLASSES + (size_t)cls];
 }
 
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
-static int64_t now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
-}
-
-static void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns)
-{
-    struct timespec ts = { ns / 1000000000, ns % 1000000000 };
-    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, value, &ts, NULL, 0);
-}
-
 static struct barrier *job_barrier(void)
 {
     return &job.ls->barrier;

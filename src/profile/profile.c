@@ -104,7 +104,7 @@ static struct {
     size_t bufcap;
 } pr = { .fd = -1 };
 
-static int64_t now_ns(void)
+static int64_t prof_now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -163,7 +163,7 @@ void profile_init(int64_t nprocs)
     pr.hdr->magic = PROF_MAGIC;
     pr.hdr->size = PROF_SPACE;
     pr.hdr->nprocs = (uint32_t)nprocs;
-    pr.hdr->t0 = now_ns();
+    pr.hdr->t0 = prof_now();
     atomic_store(&pr.hdr->brk, (hsize + 4095) & ~4095ull);
     profile_on = pr.path != NULL;
     if (!profile_on)
@@ -185,7 +185,7 @@ void profile_start(uint32_t me, uint32_t nprocs)
         return;
     }
     struct prof_proc *pp = &pr.hdr->proc[me];
-    pp->t_start = now_ns() - pr.hdr->t0;
+    pp->t_start = prof_now() - pr.hdr->t0;
     pp->os_pid = (int32_t)getpid();
     memset(&pr.rec, 0, sizeof pr.rec);
 }
@@ -229,7 +229,7 @@ void profile_sync_begin(void)
 {
     pr.rec.kind = REC_SYNC;
     pr.rec.nwait = 0;
-    pr.rec.t_begin = now_ns() - pr.hdr->t0;
+    pr.rec.t_begin = prof_now() - pr.hdr->t0;
     pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_scan = 0;
     /* Direct (hp) transfers are done between the barriers and leave no
      * record in the streams: count them from the queue, at the initiator. */
@@ -303,7 +303,7 @@ static void scan_source(uint32_t src)
 
 void profile_sync_waited(void)
 {
-    int64_t t = now_ns() - pr.hdr->t0;
+    int64_t t = prof_now() - pr.hdr->t0;
     if (pr.rec.nwait++ == 0)
         pr.rec.t_wait1 = t;
     else
@@ -312,12 +312,12 @@ void profile_sync_waited(void)
      * count again from the start. */
     for (uint32_t src = 0; src < pr.p; src++)
         scan_source(src);
-    pr.rec.t_scan += now_ns() - pr.hdr->t0 - t;
+    pr.rec.t_scan += prof_now() - pr.hdr->t0 - t;
 }
 
 void profile_sync_served(void)
 {
-    pr.rec.t_served = now_ns() - pr.hdr->t0;
+    pr.rec.t_served = prof_now() - pr.hdr->t0;
 }
 
 static void emit(uint32_t kind)
@@ -367,13 +367,13 @@ static void emit(uint32_t kind)
 
 void profile_sync_end(void)
 {
-    pr.rec.t_end = now_ns() - pr.hdr->t0;
+    pr.rec.t_end = prof_now() - pr.hdr->t0;
     emit(REC_SYNC);
 }
 
 void profile_end_begin(void)
 {
-    int64_t t = now_ns() - pr.hdr->t0;
+    int64_t t = prof_now() - pr.hdr->t0;
     pr.rec.t_begin = pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_end = t;
     pr.rec.t_scan = 0;
     pr.rec.nwait = 0;
