@@ -6,15 +6,62 @@
  * Blocks of K back-to-back bsp_syncs, timed by processor 0; K is chosen so a
  * block lasts about 200 us.  Prints the median block's time per superstep
  * and the quartiles.
+ *
+ * At P = 2 the yardstick of the target, the round trip of a flag between
+ * the same two processes through shared memory, is measured here too, in
+ * blocks interleaved with the superstep blocks (a page mapped shared before
+ * bsp_begin forks): on a virtual machine the latency between the two cores
+ * changes with where the host places them, so only a yardstick measured
+ * beside the figure makes a fair ratio.
  */
 #include <bsp.h>
 
 #include "bench.h"
 
+#include <stdatomic.h>
+#include <sys/mman.h>
+
+struct flags {
+    _Alignas(64) _Atomic uint32_t ping;
+    _Alignas(64) _Atomic uint32_t pong;
+};
+
+static inline void relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#endif
+}
+
+/* n round trips: processor 0 sets ping, processor 1 answers on pong. */
+static double flag_block(struct flags *f, int s, uint32_t *seq, int n)
+{
+    double t0 = bench_now();
+    for (int i = 0; i < n; i++) {
+        uint32_t v = ++*seq;
+        if (s == 0) {
+            atomic_store_explicit(&f->ping, v, memory_order_release);
+            while (atomic_load_explicit(&f->pong, memory_order_acquire) != v)
+                relax();
+        } else {
+            while (atomic_load_explicit(&f->ping, memory_order_acquire) != v)
+                relax();
+            atomic_store_explicit(&f->pong, v, memory_order_release);
+        }
+    }
+    return (bench_now() - t0) / n;
+}
+
 int main(void)
 {
+    struct flags *fl = mmap(NULL, sizeof *fl, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (fl == MAP_FAILED) {
+        perror("mmap");
+        return 1;
+    }
+    memset(fl, 0, sizeof *fl);
     bsp_begin(bsp_nprocs());
-    int p = bsp_nprocs();
+    int p = bsp_nprocs(), s = bsp_pid();
     for (int i = 0; i < 1000; i++) /* warm up */
         bsp_sync();
     /* Size the block: every processor must agree on K, so processor 0
@@ -22,7 +69,7 @@ int main(void)
     int k = 0;
     bsp_push_reg(&k, sizeof k);
     bsp_sync();
-    if (bsp_pid() == 0) {
+    if (s == 0) {
         double t0 = bench_now();
         for (int i = 0; i < 200; i++)
             bsp_sync();
@@ -37,14 +84,20 @@ int main(void)
     }
     bsp_sync();
     int blocks = bench_quick() ? 31 : 151;
-    double *t = malloc((size_t)blocks * sizeof *t);
+    double *t = malloc((size_t)blocks * sizeof *t), *rt = malloc((size_t)blocks * sizeof *rt);
+    uint32_t seq = 0;
     for (int b = 0; b < blocks; b++) {
+        if (p == 2) {
+            flag_block(fl, s, &seq, 100); /* warm the lines */
+            rt[b] = flag_block(fl, s, &seq, 1000);
+            bsp_sync();
+        }
         double t0 = bench_now();
         for (int i = 0; i < k; i++)
             bsp_sync();
         t[b] = (bench_now() - t0) / k;
     }
-    if (bsp_pid() == 0) {
+    if (s == 0) {
         char name[64];
         double m = bench_median(t, blocks);
         snprintf(name, sizeof name, "empty_p%d", p);
@@ -53,6 +106,11 @@ int main(void)
         bench_result(name, bench_q1(t, blocks) * 1e6, "us");
         snprintf(name, sizeof name, "empty_p%d_q3", p);
         bench_result(name, bench_q3(t, blocks) * 1e6, "us");
+        if (p == 2) {
+            double f = bench_median(rt, blocks);
+            bench_result("empty_p2_flag", f * 1e6, "us");
+            bench_result("empty_p2_over_flag", m / f, "x");
+        }
     }
     bsp_pop_reg(&k);
     bsp_sync();

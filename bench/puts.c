@@ -8,33 +8,27 @@
  * each to its own place, so every processor also receives h; then bsp_sync.
  * The cost per put is (T(h) - T(0)) / h, T the median time of a superstep
  * (blocks of supersteps, processor 0 timing), T(0) the empty superstep
- * measured in the same run.  Also prints T(h) / h, which includes the sync.
+ * measured in the same run, in rounds that take one block of every h.  Also
+ * prints T(h) / h, which includes the sync.
  */
 #include <bsp.h>
 
 #include "bench.h"
 
-static double superstep_time(int h, int hmax, const int *dest, const double *src, double *dst, int blocks)
+/* One block of supersteps of h puts each: about 1 ms (at least one). */
+static double block_time(int h, int hmax, const int *dest, const double *src, double *dst)
 {
     int s = bsp_pid();
-    /* Blocks of about 1 ms (at least one superstep). */
     int k = (int)(1e-3 / (1e-6 + h * 30e-9));
     k = k < 1 ? 1 : k > 2000 ? 2000 : k;
-    double *t = malloc((size_t)blocks * sizeof *t);
-    for (int b = -1; b < blocks; b++) {
+    bsp_sync();
+    double t0 = bench_now();
+    for (int it = 0; it < k; it++) {
+        for (int i = 0; i < h; i++)
+            bsp_put(dest[i], &src[i], dst, (s * hmax + i) * (int)sizeof(double), sizeof(double));
         bsp_sync();
-        double t0 = bench_now();
-        for (int it = 0; it < k; it++) {
-            for (int i = 0; i < h; i++)
-                bsp_put(dest[i], &src[i], dst, (s * hmax + i) * (int)sizeof(double), sizeof(double));
-            bsp_sync();
-        }
-        if (b >= 0)
-            t[b] = (bench_now() - t0) / k;
     }
-    double m = bench_median(t, blocks);
-    free(t);
-    return m;
+    return (bench_now() - t0) / k;
 }
 
 static int nh;
@@ -62,12 +56,21 @@ int main(int argc, char **argv)
     }
     bsp_push_reg(dst, p * hmax * (int)sizeof *dst);
     bsp_sync();
+    /* Rounds: one block of h = 0 and of every h each, so that T(0) and
+     * T(h) are measured side by side. */
     int blocks = bench_quick() ? 7 : 21;
-    double t0 = superstep_time(0, hmax, dest, src, dst, blocks);
+    double *tb = malloc((size_t)blocks * (nh + 1) * sizeof *tb);
+    for (int b = -1; b < blocks; b++)
+        for (int i = 0; i <= nh; i++) {
+            double t = block_time(i ? hs[i - 1] : 0, hmax, dest, src, dst);
+            if (b >= 0)
+                tb[(size_t)i * blocks + b] = t;
+        }
+    double t0 = bench_median(tb, blocks);
     if (s == 0)
         printf("puts_p%d_T0 %.6g us\n", p, t0 * 1e6);
     for (int i = 0; i < nh; i++) {
-        double t = superstep_time(hs[i], hmax, dest, src, dst, blocks);
+        double t = bench_median(tb + (size_t)(i + 1) * blocks, blocks);
         if (s == 0) {
             printf("put_p%d_h%d %.6g ns\n", p, hs[i], (t - t0) / hs[i] * 1e9);
             printf("put_p%d_h%d_raw %.6g ns\n", p, hs[i], t / hs[i] * 1e9);

@@ -11,10 +11,14 @@
  *      spread cyclically over the other processors (itself when p = 1), so
  *      every processor also receives h; h from 0 to HMAX at POINTS equally
  *      spaced values;
- *   g, l by least squares: t(h) = l + g*h.
+ *   g, l by least squares: t(h) = l + g*h, on the relative error (each
+ *      point weighted by 1/t(h)^2), so that l, which is small beside g*h
+ *      at large h, is fitted to the small h values rather than lost in the
+ *      noise of the large ones; the ordinary fit is printed too.
  * Each t(h) is the median of BLOCKS blocks of ITERS supersteps (the machine
  * may be shared; the median ignores blocks that lost the processor), timed
- * by processor 0 between two syncs, so it is the time of the slowest.
+ * by processor 0 between two syncs, so it is the time of the slowest; the
+ * blocks of all h are interleaved in rounds.
  * g and l are printed in flop units (times r) and in microseconds, and a
  * last "summary:" line carries them as key=value for bspprof -b.
  * Only the public BSPlib API is used.
@@ -99,11 +103,15 @@ static void spmd(void)
 
     double *th = calloc((size_t)npoints, sizeof *th);
     int *hs = calloc((size_t)npoints, sizeof *hs);
-    double *blk = calloc((size_t)nblocks, sizeof *blk);
-    for (int k = 0; k < npoints; k++) {
-        int h = npoints == 1 ? hmax : (int)((long)hmax * k / (npoints - 1));
-        hs[k] = h;
-        for (int b = -1; b < nblocks; b++) { /* block -1 warms up */
+    double *blk = calloc((size_t)nblocks * npoints, sizeof *blk);
+    /* Round b measures one block of every h, so that a change of the
+     * machine's state during the run (a shared machine, a host moving the
+     * virtual cores) touches every h alike instead of bending the line. */
+    for (int k = 0; k < npoints; k++)
+        hs[k] = npoints == 1 ? hmax : (int)((long)hmax * k / (npoints - 1));
+    for (int b = -1; b < nblocks; b++) { /* round -1 warms up */
+        for (int k = 0; k < npoints; k++) {
+            int h = hs[k];
             bsp_sync();
             double t0 = bsp_time();
             for (int it = 0; it < niters; it++) {
@@ -112,10 +120,11 @@ static void spmd(void)
                 bsp_sync();
             }
             if (b >= 0)
-                blk[b] = (bsp_time() - t0) / niters;
+                blk[(size_t)k * nblocks + b] = (bsp_time() - t0) / niters;
         }
-        th[k] = median(blk, nblocks);
     }
+    for (int k = 0; k < npoints; k++)
+        th[k] = median(blk + (size_t)k * nblocks, nblocks);
 
     if (s == 0) {
         double rmin = rates[0], rmax = rates[0], rsum = 0;
@@ -125,17 +134,30 @@ static void spmd(void)
             rsum += rates[q];
         }
         double rmean = rsum / p; /* Mflop/s */
-        /* Least squares t = l + g h. */
-        double sh = 0, st = 0, shh = 0, sht = 0;
-        for (int k = 0; k < npoints; k++) {
-            sh += hs[k];
-            st += th[k];
-            shh += (double)hs[k] * hs[k];
-            sht += hs[k] * th[k];
+        /* Least squares t = l + g h: weighted by 1/t^2 (relative error),
+         * and ordinary (g0, l0). */
+        double g = 0, l = 0, g0 = 0, l0 = 0;
+        for (int pass = 0; pass < 2; pass++) {
+            double sw = 0, sh = 0, st = 0, shh = 0, sht = 0;
+            for (int k = 0; k < npoints; k++) {
+                double w = pass ? 1.0 : 1.0 / (th[k] * th[k] > 1e-18 ? th[k] * th[k] : 1e-18);
+                sw += w;
+                sh += w * hs[k];
+                st += w * th[k];
+                shh += w * (double)hs[k] * hs[k];
+                sht += w * hs[k] * th[k];
+            }
+            double den = sw * shh - sh * sh;
+            double gg = den != 0 ? (sw * sht - sh * st) / den : 0;
+            double ll = (st - gg * sh) / sw;
+            if (pass) {
+                g0 = gg;
+                l0 = ll;
+            } else {
+                g = gg;
+                l = ll;
+            }
         }
-        double n = npoints, den = n * shh - sh * sh;
-        double g = den != 0 ? (n * sht - sh * st) / den : 0;
-        double l = (st - g * sh) / n;
         double flop = rmean * 1e6; /* flop/s */
         printf("bspbench: Superstep %s, p = %d\n", SUPERSTEP_VERSION, p);
         printf("r = %.1f Mflop/s (DAXPY of %d doubles; per processor min %.1f, max %.1f)\n", rmean, DAXPY_N,
@@ -148,6 +170,8 @@ static void spmd(void)
             printf("%8d %12.3f %12.3f %10.0f\n", hs[k], th[k] * 1e6, (l + g * hs[k]) * 1e6, th[k] * flop);
         printf("g = %.2f flop/word = %.4f us/word (%.2f ns per 8-byte put)\n", g * flop, g * 1e6, g * 1e9);
         printf("l = %.1f flop = %.3f us\n", l * flop, l * 1e6);
+        printf("(least squares on the relative error; the ordinary fit gives g = %.4f us, l = %.3f us)\n", g0 * 1e6,
+               l0 * 1e6);
         printf("empty superstep t(0) = %.3f us\n", th[0] * 1e6);
         printf("summary: p=%d r_mflops=%.1f g_flop=%.3f l_flop=%.1f g_us=%.6f l_us=%.4f t0_us=%.4f\n", p, rmean,
                g * flop, l * flop, g * 1e6, l * 1e6, th[0] * 1e6);

@@ -138,8 +138,12 @@ void bsp_impl_begin(int64_t p)
     bsp.p = job.nprocs;
     bsp.me = me;
     bsp.step = 0;
+    bsp.slow = false; /* nothing queued by an earlier run may leak into this one */
+    bsp.nhp = 0;
     bsp.begun = true;
     bsp.t0 = now();
+    if (!job.seg.hdr->root[ROOT_BSP])
+        bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
     bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
     reg_reset();
     bsmp_reset();
@@ -315,6 +319,9 @@ void bsp_end(void)
     PROFILE(finish());
     reg_free();
     bsmp_free();
+    free(bsp.hp);
+    bsp.hp = NULL;
+    bsp.nhp = bsp.caphp = 0;
     bsp.begun = false;
     dev->end();
 }

@@ -106,6 +106,8 @@ void reg_free(void)
     bsp.nregs = bsp.capregs = bsp.capmap = bsp.nslots = bsp.capslots = bsp.nfree = 0;
     bsp.npush = bsp.cappush = bsp.npop = bsp.cappop = bsp.captab = 0;
     bsp.mytab = NULL;
+    bsp.last_addr = NULL; /* else a put after bsp_end would pass the fast path */
+    bsp.last_reg = -1;
 }
 
 int32_t reg_lookup(const char *call, const void *addr)
@@ -297,6 +299,8 @@ void reg_commit_sync(void)
 {
     /* Pops first: a push of the same address in the same superstep wins. */
     uint32_t *freed = malloc((bsp.npop + 1) * sizeof *freed);
+    if (!freed)
+        bsp_error("bsp_sync", "out of memory");
     for (uint32_t i = 0; i < bsp.npop; i++) {
         struct reg *g = &bsp.regs[bsp.pop[i]];
         uint32_t m = map_find(g->addr);

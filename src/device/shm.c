@@ -15,6 +15,7 @@
 #include "launch/launch.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,16 @@ static bool probe_direct(void)
     struct iovec remote = { (void *)(uintptr_t)atomic_load(&shm.procs[peer].probe_addr), sizeof got };
     pid_t pid = atomic_load(&job.ls->proc[peer].os_pid);
     return process_vm_readv(pid, &local, 1, &remote, 1, 0) == (ssize_t)sizeof got && got == probe_word;
+}
+
+/* CPUs this process may run on (affinity, cgroups' cpusets), not the machine's. */
+static uint32_t usable_cpus(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return (uint32_t)CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (uint32_t)n : 1;
 }
 
 static int shm_setup_local(void)
@@ -123,7 +134,7 @@ static int shm_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     shm_find_tables();
     if ((rc = shm_setup_local()) != 0)
         return rc;
-    barrier_set_oversubscribed(nprocs > (uint32_t)sysconf(_SC_NPROCESSORS_ONLN));
+    barrier_set_oversubscribed(nprocs > usable_cpus());
     atomic_store(&shm.procs[shm.me].probe_addr, (uint64_t)(uintptr_t)&probe_word);
     bool ok;
     barrier_wait(&job.ls->barrier, nprocs, XFLAG(XF_COUNT), &ok);

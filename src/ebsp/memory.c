@@ -23,17 +23,7 @@ struct ebsp_stats ebsp_stats;
 
 uint64_t ebsp_size_from_env(const char *name, uint64_t def)
 {
-    const char *v = getenv(name);
-    if (!v || !*v)
-        return def;
-    char *end;
-    unsigned long long n = strtoull(v, &end, 10);
-    switch (*end) {
-    case 'k': case 'K': n <<= 10; break;
-    case 'm': case 'M': n <<= 20; break;
-    case 'g': case 'G': n <<= 30; break;
-    default: break;
-    }
+    uint64_t n = seg_env_size(name, def);
     if (n < 4096)
         n = 4096;
     return (n + 4095) & ~4095ull;

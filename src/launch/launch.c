@@ -33,6 +33,8 @@ static struct {
     bool running;
     int event_fd;              /* main thread -> monitor: "we failed" or "ending" */
     int *pidfd;                /* per processor, -1 once reaped */
+    struct pollfd *pfd;        /* the monitor's poll set: event fd + children */
+    uint32_t *who;
     pid_t *pid;
     uint32_t first_child;      /* 1 when the starter is processor 0, else 0 */
     bool host;                 /* the starter is a host outside the job */
@@ -70,13 +72,26 @@ static const char *signal_name(int sig)
     return "signal";
 }
 
-/* Mark the job failed with 'code'; true for the first failure of the job. */
-static bool mark_failed(uint32_t code)
+/*
+ * Failing takes two steps so that the report is never lost: claim the
+ * failure (true for the first claimant of the job, who then prints), and
+ * only after printing publish it, which wakes every waiter and lets the
+ * monitor end the program.
+ */
+static bool claim_failure(uint32_t code)
 {
-    bool first = barrier_fail(&job.ls->barrier, code);
-    if (first)
-        atomic_store(&job.ls->exit_code, code);
-    return first;
+    uint32_t none = 0;
+    return atomic_compare_exchange_strong(&job.ls->exit_code, &none, code ? code : LAUNCH_EXIT_ERROR);
+}
+
+static void publish_failure(void)
+{
+    barrier_fail(&job.ls->barrier, atomic_load(&job.ls->exit_code));
+}
+
+static bool failure_claimed(void)
+{
+    return atomic_load(&job.ls->exit_code) != 0;
 }
 
 static uint64_t proc_step(uint32_t p)
@@ -102,8 +117,12 @@ static const char *step_text(char *buf, size_t n, uint32_t p)
 static void reap(uint32_t p, siginfo_t *si)
 {
     memset(si, 0, sizeof *si);
-    if (waitid(P_PIDFD, (id_t)mon.pidfd[p], si, WEXITED) != 0)
-        si->si_code = 0;
+    if (waitid(P_PIDFD, (id_t)mon.pidfd[p], si, WEXITED) != 0) {
+        /* ECHILD: reaped behind our back (SIGCHLD ignored, or the program's
+         * own wait); all that is known is whether it ended cleanly. */
+        si->si_code = CLD_EXITED;
+        si->si_status = atomic_load(&job.ls->proc[p].ended) ? 0 : -1;
+    }
     close(mon.pidfd[p]);
     mon.pidfd[p] = -1;
 }
@@ -113,7 +132,7 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
 {
     if (si->si_code == CLD_EXITED && si->si_status == 0 && atomic_load(&job.ls->proc[p].ended))
         return false;
-    if (barrier_failed(&job.ls->barrier))
+    if (failure_claimed())
         return true; /* someone already said what went wrong */
     char msg[256], st[48];
     uint32_t code;
@@ -127,10 +146,11 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
                  launch_words.proc, p + launch_words.first, si->si_status, in, launch_words.end_call);
         code = LAUNCH_EXIT_ERROR;
     }
-    if (mark_failed(code)) {
+    if (claim_failure(code)) {
         fflush(stdout);
         fputs(msg, stderr);
     }
+    publish_failure();
     return true;
 }
 
@@ -175,8 +195,8 @@ static void *monitor_main(void *arg)
 {
     (void)arg;
     uint32_t n = job.nprocs;
-    struct pollfd *pfd = calloc(n + 1, sizeof *pfd);
-    uint32_t *who = calloc(n + 1, sizeof *who);
+    struct pollfd *pfd = mon.pfd;
+    uint32_t *who = mon.who;
     for (;;) {
         nfds_t k = 0;
         pfd[k].fd = mon.event_fd;
@@ -214,8 +234,6 @@ static void *monitor_main(void *arg)
             break;
         }
     }
-    free(pfd);
-    free(who);
     return NULL;
 }
 
@@ -226,11 +244,12 @@ static void on_fatal_signal(int sig)
     char msg[160], st[48];
     int len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (%s)%s\n", launch_words.proc,
                        job.me + launch_words.first, sig, signal_name(sig), step_text(st, sizeof st, job.me));
-    if (mark_failed(128 + (uint32_t)sig) && len > 0)
+    if (claim_failure(128 + (uint32_t)sig) && len > 0)
         (void)!write(2, msg, (size_t)len);
+    publish_failure();
     for (uint32_t p = mon.first_child; p < job.nprocs; p++)
-        if (mon.pid && mon.pid[p] > 0)
-            kill(mon.pid[p], SIGKILL);
+        if (mon.pidfd && mon.pidfd[p] >= 0)
+            syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -257,7 +276,13 @@ static int monitor_start(uint32_t first_child, bool host)
     mon.event_fd = eventfd(0, EFD_CLOEXEC);
     if (mon.event_fd < 0)
         return -errno;
-    if (pthread_create(&mon.thread, NULL, monitor_main, NULL) != 0)
+    /* The program's signal handlers must run on its own threads. */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    int rc = pthread_create(&mon.thread, NULL, monitor_main, NULL);
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (rc != 0)
         return -EAGAIN;
     mon.running = true;
     return 0;
@@ -267,9 +292,13 @@ static int alloc_tables(uint32_t nprocs)
 {
     free(mon.pidfd);
     free(mon.pid);
+    free(mon.pfd);
+    free(mon.who);
     mon.pidfd = malloc(nprocs * sizeof *mon.pidfd);
     mon.pid = calloc(nprocs, sizeof *mon.pid);
-    if (!mon.pidfd || !mon.pid)
+    mon.pfd = calloc(nprocs + 1, sizeof *mon.pfd);
+    mon.who = calloc(nprocs + 1, sizeof *mon.who);
+    if (!mon.pidfd || !mon.pid || !mon.pfd || !mon.who)
         return -ENOMEM;
     for (uint32_t p = 0; p < nprocs; p++)
         mon.pidfd[p] = -1;
@@ -302,16 +331,33 @@ static void starter_on_exit(int status, void *arg)
     (void)arg;
     if (!job.ls || !mon.running || job.me != 0 || atomic_load(&job.ls->proc[0].ended))
         return;
-    if (!barrier_failed(&job.ls->barrier) && mark_failed(LAUNCH_EXIT_ERROR)) {
+    if (claim_failure(LAUNCH_EXIT_ERROR)) {
         char st[48];
         fflush(stdout);
         fprintf(stderr, "superstep: %s %u exited with status %d%s without calling %s\n", launch_words.proc,
                 launch_words.first, status, step_text(st, sizeof st, 0), launch_words.end_call);
     }
+    publish_failure();
     uint64_t fail = EVENT_FAIL;
     (void)!write(mon.event_fd, &fail, sizeof fail);
     for (;;)
         pause();
+}
+
+/* Undo a partial start: kill and reap children [from, to). */
+static void kill_and_reap(uint32_t from, uint32_t to)
+{
+    for (uint32_t q = from; q < to; q++)
+        if (mon.pid[q] > 0)
+            kill(mon.pid[q], SIGKILL);
+    for (uint32_t q = from; q < to; q++) {
+        if (mon.pid[q] > 0)
+            waitpid(mon.pid[q], NULL, 0);
+        if (mon.pidfd[q] >= 0)
+            close(mon.pidfd[q]);
+        mon.pid[q] = 0;
+        mon.pidfd[q] = -1;
+    }
 }
 
 int launch_fork(uint32_t nprocs)
@@ -328,16 +374,15 @@ int launch_fork(uint32_t nprocs)
     job.nprocs = nprocs;
     job.me = 0;
     job.starter = true;
+    job.forked = true;
     atomic_store(&job.ls->proc[0].os_pid, self);
     prctl(PR_SET_PTRACER, self, 0, 0, 0);
     fflush(NULL); /* else buffered output would be written once per child */
     for (uint32_t p = 1; p < nprocs; p++) {
         pid_t pid = fork();
-        if (pid < 0) {
+        if (pid < 0) { /* undo: the caller reports the failure */
             rc = -errno;
-            mark_failed(LAUNCH_EXIT_ERROR);
-            for (uint32_t q = 1; q < p; q++)
-                kill(mon.pid[q], SIGKILL);
+            kill_and_reap(1, p);
             return rc;
         }
         if (pid == 0) {
@@ -361,6 +406,7 @@ int launch_spawn(const char *path, char *const argv[])
         return rc;
     job.me = UINT32_MAX;
     job.starter = true;
+    job.forked = true;
     fflush(NULL);
     pid_t self = getpid();
     for (uint32_t p = 0; p < nprocs; p++) {
@@ -385,13 +431,7 @@ int launch_spawn(const char *path, char *const argv[])
             break;
     }
     if (rc) {
-        mark_failed(LAUNCH_EXIT_ERROR);
-        for (uint32_t q = 0; q < nprocs; q++)
-            if (mon.pid[q] > 0)
-                kill(mon.pid[q], SIGKILL);
-        for (uint32_t q = 0; q < nprocs; q++)
-            if (mon.pid[q] > 0)
-                waitpid(mon.pid[q], NULL, 0);
+        kill_and_reap(0, nprocs);
         return rc;
     }
     return monitor_start(0, true);
@@ -408,6 +448,7 @@ bool launch_attach(void)
     job.nprocs = job.ls->nprocs;
     job.me = (uint32_t)atoi(id);
     job.starter = false;
+    job.forked = true;
     unsetenv(ENV_SEGMENT_FD);
     unsetenv(ENV_PROC_ID);
     if (job.me >= job.nprocs)
@@ -420,6 +461,7 @@ bool launch_attach(void)
 
 int launch_finish(void)
 {
+    job.forked = false;
     if (job.me != UINT32_MAX)
         atomic_store(&job.ls->proc[job.me].ended, 1);
     if (!job.starter) {
@@ -461,7 +503,12 @@ static void starter_stop(void)
 void launch_await_failure(void)
 {
     struct barrier *b = &job.ls->barrier;
-    wait_word(b, &b->failed, 0, 5000000000ll);
+    int64_t deadline = now_ns() + 5000000000ll; /* if the reporter died, the monitor reports that */
+    while (!barrier_failed(b) && now_ns() < deadline) {
+        uint32_t w = atomic_load(&b->failed_wake);
+        if (!barrier_failed(b))
+            wait_word(b, &b->failed_wake, w, 100000000);
+    }
     launch_stopped();
 }
 
@@ -469,6 +516,10 @@ void launch_stopped(void)
 {
     if (launch_fail_hook)
         launch_fail_hook(LAUNCH_EXIT_STOPPED, NULL);
+    if (!job.forked) { /* failed before any processor started */
+        uint32_t code = atomic_load(&job.ls->exit_code);
+        exit(code ? (int)code : LAUNCH_EXIT_ERROR);
+    }
     if (job.starter)
         starter_stop();
     fflush(NULL);
@@ -486,11 +537,12 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap)
         fprintf(stderr, "superstep: %s\n", msg);
         exit((int)code);
     }
-    if (mark_failed(code)) {
+    if (claim_failure(code)) {
         fflush(stdout);
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
     }
+    publish_failure();
     launch_stopped();
 }
 

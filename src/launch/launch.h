@@ -53,6 +53,7 @@ struct job {
     uint32_t nprocs;
     uint32_t me;                /* processor id; UINT32_MAX for a spawning host */
     bool starter;               /* this process started the job (runs the monitor) */
+    bool forked;                /* processors exist: failing must stop them */
 };
 
 extern struct job job;

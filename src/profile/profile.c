@@ -15,6 +15,13 @@
  * (payload plus record headers); then its own direct transfers per peer.
  * Sent bytes are the sum of what the others received from a processor.
  *
+ * Slices per processor and superstep k: "superstep k" (from the end of the
+ * previous sync, or bsp_begin, to the end of this one) holding "compute",
+ * "sync wait" (the barrier), "profiler" (this file counting the incoming
+ * records: only when profiling, and kept out of the other slices), and for
+ * supersteps with gets or hp transfers "gets/direct", "sync wait 2" and a
+ * second "profiler", then "communication" (applying what arrived).
+ *
  * Trace: pid 1 is the job, tid s+1 is processor s (Perfetto treats pid or
  * tid 0 specially).  Times are microseconds since bsp_begin, written from
  * integer nanoseconds with three decimals, so nested slices nest exactly.
@@ -76,7 +83,7 @@ struct prof_rec {
     uint32_t nwait;           /* barriers passed in this sync (1 or 2) */
     uint64_t step;
     int64_t t_begin, t_wait1, t_served, t_wait2, t_end;
-    int64_t t_scan;           /* time the profiler itself spent counting */
+    int64_t t_scan1, t_scan2; /* end of the profiler's own counting after each barrier */
 };
 
 struct prof_src {
@@ -230,7 +237,7 @@ void profile_sync_begin(void)
     pr.rec.kind = REC_SYNC;
     pr.rec.nwait = 0;
     pr.rec.t_begin = prof_now() - pr.hdr->t0;
-    pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_scan = 0;
+    pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_scan1 = pr.rec.t_scan2 = 0;
     /* Direct (hp) transfers are done between the barriers and leave no
      * record in the streams: count them from the queue, at the initiator. */
     for (uint32_t i = 0; i < bsp.nhp; i++) {
@@ -255,21 +262,71 @@ void profile_sync_begin(void)
  * profiling.  A record kind this scan does not know ends the count for that
  * source (its stream bytes are still right) and is flagged in the trace.
  */
+/* The pre-scan pulls the stream through a buffer, so that it costs one
+ * device call per few KiB rather than three per record. */
+#define SCAN_BUF 8192
+
+struct scan {
+    uint32_t src;
+    uint64_t left;            /* stream bytes not yet pulled */
+    size_t pos, have;
+    char buf[SCAN_BUF + 64];  /* slack: headers are copied at their largest size */
+};
+
+/* At least n (<= SCAN_BUF) bytes at sc->buf + sc->pos, if the stream has them. */
+static bool scan_refill(struct scan *sc, size_t n)
+{
+    size_t rem = sc->have - sc->pos;
+    memmove(sc->buf, sc->buf + sc->pos, rem);
+    sc->pos = 0;
+    sc->have = rem;
+    size_t get = SCAN_BUF - rem;
+    if (get > sc->left)
+        get = (size_t)sc->left;
+    if (get) {
+        dev->scan_read(sc->src, sc->buf + rem, get);
+        sc->have += get;
+        sc->left -= get;
+    }
+    return sc->have >= n;
+}
+
+static inline bool scan_need(struct scan *sc, size_t n)
+{
+    return sc->have - sc->pos >= n || scan_refill(sc, n);
+}
+
+static void scan_pass(struct scan *sc, uint64_t n)
+{
+    size_t in = sc->have - sc->pos;
+    if (n <= in) {
+        sc->pos += (size_t)n;
+        return;
+    }
+    sc->pos = sc->have;
+    dev->scan_skip(sc->src, n - in);
+    sc->left -= n - in;
+}
+
 static void scan_source(uint32_t src)
 {
+    static struct scan sc;
     struct prof_src *a = &pr.acc[src];
-    uint64_t left = dev->incoming(src);
-    a->stream = left;
+    uint64_t total = dev->incoming(src);
+    a->stream = total;
     a->records = 0;
     a->bytes = 0;
-    if (!left)
+    if (!total)
         return;
     dev->scan_begin(src);
-    while (left >= sizeof(uint32_t)) {
+    sc.src = src;
+    sc.left = total;
+    sc.pos = sc.have = 0;
+    while (scan_need(&sc, sizeof(uint32_t))) {
         union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; } r;
         size_t head;
         uint64_t data;
-        dev->scan_read(src, &r.kind, sizeof r.kind);
+        memcpy(&r.kind, sc.buf + sc.pos, sizeof r.kind);
         switch (r.kind) {
         case REC_PUT: head = sizeof r.put; break;
         case REC_GET: head = sizeof r.get; break;
@@ -277,18 +334,19 @@ static void scan_source(uint32_t src)
         case REC_SEND: head = sizeof r.send; break;
         default: head = 0; break;
         }
-        if (!head || left < head) {
+        if (!head || !scan_need(&sc, head)) {
             atomic_store(&pr.hdr->unknown, 1);
             return;
         }
-        dev->scan_read(src, (char *)&r + sizeof r.kind, head - sizeof r.kind);
+        memcpy(&r, sc.buf + sc.pos, sizeof r); /* constant size: inlined; the slack covers it */
+        sc.pos += head;
         switch (r.kind) {
         case REC_PUT: data = r.put.nbytes; break;
         case REC_REPLY: data = r.reply.nbytes; break;
         case REC_SEND: data = r.send.tagsize + r.send.nbytes; break;
         default: data = 0; break; /* a get request carries no data */
         }
-        if (left - head < data) {
+        if (data > sc.left + (sc.have - sc.pos)) {
             atomic_store(&pr.hdr->unknown, 1);
             return;
         }
@@ -296,23 +354,30 @@ static void scan_source(uint32_t src)
             a->records++;
             a->bytes += data;
         }
-        dev->scan_skip(src, data);
-        left -= head + data;
+        scan_pass(&sc, data);
     }
+    if (sc.have != sc.pos)
+        atomic_store(&pr.hdr->unknown, 1); /* a partial record at the end */
 }
 
 void profile_sync_waited(void)
 {
     int64_t t = prof_now() - pr.hdr->t0;
-    if (pr.rec.nwait++ == 0)
+    bool first = pr.rec.nwait++ == 0;
+    if (first)
         pr.rec.t_wait1 = t;
     else
         pr.rec.t_wait2 = t;
     /* After the second barrier the streams also hold the get replies:
-     * count again from the start. */
+     * count again from the start.  The time this takes is the profiler's
+     * own, and gets its own slice. */
     for (uint32_t src = 0; src < pr.p; src++)
         scan_source(src);
-    pr.rec.t_scan += prof_now() - pr.hdr->t0 - t;
+    t = prof_now() - pr.hdr->t0;
+    if (first)
+        pr.rec.t_scan1 = t;
+    else
+        pr.rec.t_scan2 = t;
 }
 
 void profile_sync_served(void)
@@ -375,7 +440,7 @@ void profile_end_begin(void)
 {
     int64_t t = prof_now() - pr.hdr->t0;
     pr.rec.t_begin = pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_end = t;
-    pr.rec.t_scan = 0;
+    pr.rec.t_scan1 = pr.rec.t_scan2 = t;
     pr.rec.nwait = 0;
     memset(pr.acc, 0, pr.p * sizeof *pr.acc);
     memset(pr.dir, 0, pr.p * sizeof *pr.dir);
@@ -529,25 +594,29 @@ static void write_trace(FILE *f)
                 continue;
             slice(f, "sync wait", s, r->t_begin, r->t_wait1, k);
             fputs("}}", f);
-            int64_t comm = r->t_wait1;
+            slice(f, "profiler", s, r->t_wait1, r->t_scan1, k);
+            fputs("}}", f);
+            int64_t comm = r->t_scan1;
             if (r->nwait > 1) {
-                slice(f, "gets/direct", s, r->t_wait1, r->t_served, k);
+                slice(f, "gets/direct", s, r->t_scan1, r->t_served, k);
                 fprintf(f, ",\"direct_bytes_out\":%llu,\"direct_bytes_in\":%llu}}",
                         (unsigned long long)fl[s].direct_out, (unsigned long long)fl[s].direct_in);
                 slice(f, "sync wait 2", s, r->t_served, r->t_wait2, k);
                 fputs("}}", f);
-                comm = r->t_wait2;
+                slice(f, "profiler", s, r->t_wait2, r->t_scan2, k);
+                fputs("}}", f);
+                comm = r->t_scan2;
             }
             slice(f, "communication", s, comm, r->t_end, k);
             fprintf(f,
                     ",\"bytes_out\":%llu,\"bytes_in\":%llu,\"records_out\":%llu,\"records_in\":%llu,"
                     "\"stream_bytes_out\":%llu,\"stream_bytes_in\":%llu,\"direct_bytes_out\":%llu,"
-                    "\"direct_bytes_in\":%llu,\"h_bytes\":%llu,\"h_records\":%llu,\"profiler_us\":%.3f}}",
+                    "\"direct_bytes_in\":%llu,\"h_bytes\":%llu,\"h_records\":%llu}}",
                     (unsigned long long)fl[s].bytes_out, (unsigned long long)fl[s].bytes_in,
                     (unsigned long long)fl[s].rec_out, (unsigned long long)fl[s].rec_in,
                     (unsigned long long)fl[s].stream_out, (unsigned long long)fl[s].stream_in,
                     (unsigned long long)fl[s].direct_out, (unsigned long long)fl[s].direct_in,
-                    (unsigned long long)h, (unsigned long long)hrec, r->t_scan / 1e3);
+                    (unsigned long long)h, (unsigned long long)hrec);
         }
     }
     fputs("\n]}\n", f);

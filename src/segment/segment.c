@@ -85,18 +85,25 @@ uint64_t seg_alloc(struct segment *s, size_t n, size_t align)
     }
 }
 
-size_t seg_size_from_env(void)
+uint64_t seg_env_size(const char *name, uint64_t def)
 {
-    const char *v = getenv("SUPERSTEP_SEGMENT_SIZE");
+    const char *v = getenv(name);
     if (!v || !*v)
-        return SEG_DEFAULT_SIZE;
+        return def;
     char *end;
     unsigned long long n = strtoull(v, &end, 10);
+    int shift = 0;
     switch (*end) {
-    case 'k': case 'K': n <<= 10; break;
-    case 'm': case 'M': n <<= 20; break;
-    case 'g': case 'G': n <<= 30; break;
+    case 'k': case 'K': shift = 10; break;
+    case 'm': case 'M': shift = 20; break;
+    case 'g': case 'G': shift = 30; break;
     default: break;
     }
+    return n > (UINT64_MAX >> shift) ? UINT64_MAX : n << shift;
+}
+
+size_t seg_size_from_env(void)
+{
+    uint64_t n = seg_env_size("SUPERSTEP_SEGMENT_SIZE", SEG_DEFAULT_SIZE);
     return n < (64u << 20) ? (64u << 20) : (size_t)n;
 }

@@ -29,7 +29,8 @@ static void puts_only(int s, int p) { bsp_put((s + 1) % p, &s, &cell, 0, sizeof 
 static void sends_only(int s, int p) { bsp_send((s + 1) % p, NULL, &s, sizeof s); }
 static void one_get(int s, int p) { if (s == p - 1) bsp_get(0, &cell, 0, &other, sizeof other); }
 static void one_hpget(int s, int p) { if (s == 0) bsp_hpget(p - 1, &cell, 0, &other, sizeof other); }
-static void one_hpput(int s, int p) { if (s == 0) bsp_hpput(p - 1, &s, &cell, 0, sizeof s); }
+static int hp_source; /* an hp source must live until the sync */
+static void one_hpput(int s, int p) { hp_source = s; if (s == 0) bsp_hpput(p - 1, &hp_source, &cell, 0, sizeof s); }
 static void registration(int s, int p) { (void)s, (void)p; bsp_push_reg(&other, sizeof other); }
 
 int main(void)

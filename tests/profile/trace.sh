@@ -57,7 +57,7 @@ for s in range(p):
         kids = [c for c in xs if c["tid"] == s + 1 and c["args"]["step"] == k and c is not e]
         kinds = [c["name"] for c in kids]
         if k < 5:
-            want = ["compute", "sync wait"] + (["gets/direct", "sync wait 2"] if k == 3 or (k == 4 and "gets/direct" in kinds) else []) + ["communication"]
+            want = ["compute", "sync wait", "profiler"] + (["gets/direct", "sync wait 2", "profiler"] if k == 3 or (k == 4 and "gets/direct" in kinds) else []) + ["communication"]
             check(kinds == want, "processor %d superstep %d slices %s" % (s, k, kinds))
         else:
             check(kinds == ["compute"], "processor %d last superstep slices %s" % (s, kinds))
