@@ -18,6 +18,7 @@
 
 #include "bench.h"
 
+#include <sched.h>
 #include <stdatomic.h>
 #include <sys/mman.h>
 
@@ -33,6 +34,16 @@ static inline void relax(void)
 #endif
 }
 
+/* Spin; but a peer that shares our core (the machine is busy) can only
+ * answer if we give the core up now and then. */
+static inline void relax_or_yield(unsigned n)
+{
+    if (n < 2000)
+        relax();
+    else
+        sched_yield();
+}
+
 /* n round trips: processor 0 sets ping, processor 1 answers on pong. */
 static double flag_block(struct flags *f, int s, uint32_t *seq, int n)
 {
@@ -41,11 +52,11 @@ static double flag_block(struct flags *f, int s, uint32_t *seq, int n)
         uint32_t v = ++*seq;
         if (s == 0) {
             atomic_store_explicit(&f->ping, v, memory_order_release);
-            while (atomic_load_explicit(&f->pong, memory_order_acquire) != v)
-                relax();
+            for (unsigned n = 0; atomic_load_explicit(&f->pong, memory_order_acquire) != v; n++)
+                relax_or_yield(n);
         } else {
-            while (atomic_load_explicit(&f->ping, memory_order_acquire) != v)
-                relax();
+            for (unsigned n = 0; atomic_load_explicit(&f->ping, memory_order_acquire) != v; n++)
+                relax_or_yield(n);
             atomic_store_explicit(&f->pong, v, memory_order_release);
         }
     }

@@ -8,6 +8,9 @@
  *                             FUTEX_WAIT (each sleeps): one round trip, us
  *   yardstick yield N         a counter barrier of N forked processes that
  *                             sched_yield() while waiting: one barrier, us
+ *   yardstick memcpy2 MIB...  the same memcpy in two processes at once (the
+ *                             two cores share the memory system): GB/s of
+ *                             one of them
  *   yardstick pvm MIB...      process_vm_writev of MIB MiB into a forked
  *                             child (the single copy bsp_hpput uses), GB/s
  *
@@ -31,6 +34,16 @@ static inline void relax(void)
 #if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();
 #endif
+}
+
+/* Spin; but a peer that shares our core (the machine is busy) can only
+ * answer if we give the core up now and then. */
+static inline void relax_or_yield(unsigned n)
+{
+    if (n < 2000)
+        relax();
+    else
+        sched_yield();
 }
 
 struct shared {
@@ -77,8 +90,8 @@ static double ping_pong(bool futex, int per_block, int blocks)
                 atomic_store_explicit(&sh->pong, want, memory_order_release);
                 futex_wake(&sh->pong);
             } else {
-                while (atomic_load_explicit(&sh->ping, memory_order_acquire) != want)
-                    relax();
+                for (unsigned n = 0; atomic_load_explicit(&sh->ping, memory_order_acquire) != want; n++)
+                    relax_or_yield(n);
                 atomic_store_explicit(&sh->pong, want, memory_order_release);
             }
         }
@@ -96,8 +109,8 @@ static double ping_pong(bool futex, int per_block, int blocks)
                 while (atomic_load_explicit(&sh->pong, memory_order_acquire) != v)
                     futex_wait(&sh->pong, v - 1);
             } else {
-                while (atomic_load_explicit(&sh->pong, memory_order_acquire) != v)
-                    relax();
+                for (unsigned n = 0; atomic_load_explicit(&sh->pong, memory_order_acquire) != v; n++)
+                    relax_or_yield(n);
             }
         }
         if (b >= 0)
@@ -154,6 +167,29 @@ static double yield_bench(uint32_t n, int per_block, int blocks)
     return m;
 }
 
+/* memcpy in this process while a forked twin does the same. */
+static double memcpy2_gbps(size_t n, int reps)
+{
+    int go[2];
+    if (pipe(go)) {
+        perror("pipe");
+        exit(1);
+    }
+    pid_t twin = fork();
+    if (twin == 0) {
+        close(go[1]);
+        char c;
+        (void)!read(go[0], &c, 1);
+        bench_memcpy_gbps(n, reps + 2);
+        _exit(0);
+    }
+    close(go[0]);
+    close(go[1]); /* both start now */
+    double g = bench_memcpy_gbps(n, reps);
+    waitpid(twin, NULL, 0);
+    return g;
+}
+
 /* process_vm_writev from this process into a child's copy of a buffer that
  * the child has touched (so no copy-on-write fault is timed). */
 static double pvm_gbps(size_t n, int reps)
@@ -207,7 +243,7 @@ static double pvm_gbps(size_t n, int reps)
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: yardstick memcpy MIB... | flag | futex | yield N | pvm MIB...\n");
+    fprintf(stderr, "usage: yardstick memcpy MIB... | memcpy2 MIB... | flag | futex | yield N | pvm MIB...\n");
     exit(2);
 }
 
@@ -225,6 +261,15 @@ int main(int argc, char **argv)
             int reps = mib >= 64 ? 11 : mib >= 16 ? 21 : 41;
             snprintf(name, sizeof name, "memcpy_%zuMiB", mib);
             bench_result(name, bench_memcpy_gbps(mib << 20, quick ? reps / 2 + 1 : reps), "GB/s");
+        }
+    } else if (!strcmp(argv[1], "memcpy2")) {
+        if (argc < 3)
+            usage();
+        for (int i = 2; i < argc; i++) {
+            size_t mib = (size_t)atoi(argv[i]);
+            int reps = mib >= 64 ? 11 : mib >= 16 ? 21 : 41;
+            snprintf(name, sizeof name, "memcpy2_%zuMiB", mib);
+            bench_result(name, memcpy2_gbps(mib << 20, quick ? reps / 2 + 1 : reps), "GB/s");
         }
     } else if (!strcmp(argv[1], "pvm")) {
         if (argc < 3)

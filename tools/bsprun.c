@@ -6,18 +6,168 @@
  * Sets SUPERSTEP_NPROCS (what bsp_nprocs() returns before bsp_begin, and the
  * default processor count of Epiphany host programs and mp.h) and
  * SUPERSTEP_DEVICE, then runs the program in its place.
+ *
+ * --device mpi runs "mpirun -n P program args" instead (Open MPI: with -q,
+ * --oversubscribe, and --allow-run-as-root when root; SUPERSTEP_MPIRUN
+ * replaces "mpirun", e.g. "mpirun --hostfile hosts").  It watches mpirun's
+ * stderr: a job that failed without any "superstep:" line (a rank killed by
+ * SIGKILL, or leaving with _exit) gets one, so no failure is silent.  When
+ * mpirun is missing it warns and runs on shm (an error with --mandatory).
  */
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
+
+/* The full path of 'name' found in PATH, or NULL. */
+static char *find_in_path(const char *name)
+{
+    if (strchr(name, '/'))
+        return access(name, X_OK) == 0 ? strdup(name) : NULL;
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    char buf[PATH_MAX];
+    for (const char *p = path; *p;) {
+        size_t n = strcspn(p, ":");
+        snprintf(buf, sizeof buf, "%.*s/%s", (int)n, p, name);
+        if (n && access(buf, X_OK) == 0)
+            return strdup(buf);
+        p += n;
+        if (*p == ':')
+            p++;
+    }
+    return NULL;
+}
+
+static bool mandatory(void)
+{
+    const char *v = getenv("SUPERSTEP_DEVICE_MANDATORY");
+    return v && *v && strcmp(v, "0") != 0;
+}
+
+/* Run argv (a program and its arguments) under mpirun on nprocs ranks. */
+static int run_mpi(const char *nprocs, char **argv)
+{
+    const char *launcher = getenv("SUPERSTEP_MPIRUN");
+    char *words = strdup(launcher && *launcher ? launcher : "mpirun");
+    char *cmd[64 + 8];
+    int k = 0;
+    for (char *w = strtok(words, " \t"); w && k < 64; w = strtok(NULL, " \t"))
+        cmd[k++] = w;
+    char *path = k ? find_in_path(cmd[0]) : NULL;
+    if (!path) {
+        if (mandatory()) {
+            fprintf(stderr, "superstep: bsprun: device mpi cannot be used: %s not found "
+                            "(SUPERSTEP_DEVICE_MANDATORY=1)\n", k ? cmd[0] : "mpirun");
+            return 1;
+        }
+        fprintf(stderr, "superstep: warning: device mpi cannot be used (%s not found); running on shm\n",
+                k ? cmd[0] : "mpirun");
+        setenv("SUPERSTEP_DEVICE", "shm", 1);
+        execvp(argv[0], argv);
+        fprintf(stderr, "bsprun: cannot run %s: %s\n", argv[0], strerror(errno));
+        return 127;
+    }
+    /* Open MPI (orterun, prterun) takes the options below; MPICH's Hydra
+     * oversubscribes and runs as root without being told. */
+    char real[PATH_MAX];
+    const char *base = realpath(path, real) ? strrchr(real, '/') + 1 : "";
+    if (!strncmp(base, "orterun", 7) || !strncmp(base, "prterun", 7) || !strncmp(base, "mpirun.openmpi", 14)) {
+        cmd[k++] = "-q";
+        cmd[k++] = "--oversubscribe";
+        if (geteuid() == 0)
+            cmd[k++] = "--allow-run-as-root";
+    }
+    cmd[k++] = "-n";
+    cmd[k++] = (char *)nprocs;
+    int argc = 0;
+    while (argv[argc])
+        argc++;
+    char **all = calloc((size_t)(k + argc + 1), sizeof *all);
+    memcpy(all, cmd, (size_t)k * sizeof *all);
+    memcpy(all + k, argv, (size_t)argc * sizeof *all);
+
+    int pfd[2];
+    if (pipe(pfd) != 0) {
+        execv(path, all);
+        return 127;
+    }
+    fflush(NULL);
+    pid_t pid = fork();
+    if (pid < 0) {
+        fprintf(stderr, "bsprun: cannot start %s: %s\n", path, strerror(errno));
+        return 127;
+    }
+    if (pid == 0) {
+        dup2(pfd[1], 2);
+        close(pfd[0]);
+        close(pfd[1]);
+        execv(path, all);
+        fprintf(stderr, "bsprun: cannot run %s: %s\n", path, strerror(errno));
+        _exit(127);
+    }
+    close(pfd[1]);
+    signal(SIGINT, SIG_IGN); /* mpirun gets it too, and stops the job */
+    signal(SIGPIPE, SIG_IGN);
+    /* Forward mpirun's stderr; note whether a failure line went by. */
+    bool reported = false, bol = true;
+    static const char mark[] = "superstep: ";
+    size_t matched = 0;
+    char buf[4096];
+    ssize_t n;
+    while ((n = read(pfd[0], buf, sizeof buf)) != 0) {
+        if (n < 0) {
+            if (errno == EINTR)
+                continue;
+            break;
+        }
+        for (ssize_t i = 0; i < n; i++) {
+            char c = buf[i];
+            if (bol || matched) {
+                if (matched < sizeof mark - 1 && c == mark[matched]) {
+                    if (++matched == sizeof mark - 1)
+                        reported = true;
+                } else {
+                    matched = 0;
+                }
+            }
+            bol = c == '\n';
+            if (bol)
+                matched = 0;
+        }
+        for (ssize_t off = 0; off < n;) {
+            ssize_t w = write(2, buf + off, (size_t)(n - off));
+            if (w <= 0)
+                break;
+            off += w;
+        }
+    }
+    int st;
+    while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+        ;
+    int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+    if (rc != 0 && !reported) {
+        if (rc > 128 && rc < 128 + 65)
+            fprintf(stderr, "superstep: a processor was killed by signal %d (SIG%s); mpirun stopped the job\n",
+                    rc - 128, sigabbrev_np(rc - 128) ? sigabbrev_np(rc - 128) : "?");
+        else
+            fprintf(stderr, "superstep: a processor exited with status %d; mpirun stopped the job\n", rc);
+    }
+    return rc;
+}
 
 static void usage(FILE *f)
 {
     fputs("usage: bsprun -n P [--device shm|mpi|auto] [--mandatory] [--] program [args...]\n"
           "  -n P, --nprocs P   number of BSP processors (SUPERSTEP_NPROCS)\n"
-          "  --device D         device to run on (SUPERSTEP_DEVICE); default shm\n"
+          "  --device D         device to run on (SUPERSTEP_DEVICE): shm, mpi (through mpirun)\n"
+          "                     or auto (the default: mpi under an MPI launcher, else shm)\n"
           "  --mandatory        fail rather than fall back when the device is unusable\n"
           "  --profile FILE     write a Chrome trace of every superstep (SUPERSTEP_PROFILE)\n",
           f);
@@ -76,6 +226,17 @@ int main(int argc, char **argv)
     if (i >= argc) {
         usage(stderr);
         return 2;
+    }
+    const char *device = getenv("SUPERSTEP_DEVICE");
+    if (device && !strcmp(device, "mpi") && !getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE")) {
+        const char *np = getenv("SUPERSTEP_NPROCS");
+        char def[24];
+        if (!np || !*np) {
+            long c = sysconf(_SC_NPROCESSORS_ONLN);
+            snprintf(def, sizeof def, "%ld", c > 0 ? c : 1);
+            np = def;
+        }
+        return run_mpi(np, argv + i);
     }
     execvp(argv[i], argv + i);
     fprintf(stderr, "bsprun: cannot run %s: %s\n", argv[i], strerror(errno));

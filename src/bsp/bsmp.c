@@ -44,7 +44,7 @@ void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nb
         bsp_error("bsp_send", "NULL tag with tag size %llu", (unsigned long long)bsp.tagsize);
     struct rec_send r = { REC_SEND, (uint32_t)bsp.tagsize, (uint64_t)nbytes };
     size_t total = sizeof r + bsp.tagsize + (size_t)nbytes;
-    char *at = total <= 256 ? dev->claim((uint32_t)pid, total) : NULL;
+    char *at = total <= 256 ? stream_claim((uint32_t)pid, total) : NULL;
     if (at) { /* small messages go straight into the stream */
         memcpy(at, &r, sizeof r);
         copy_small(at + sizeof r, tag, bsp.tagsize);

@@ -19,7 +19,19 @@
 
 /* ---- records in the byte streams --------------------------------------- */
 
-enum rec_kind { REC_PUT = 1, REC_GET, REC_REPLY, REC_SEND };
+/* A record starts with a 32-bit word whose low byte is its kind. */
+enum rec_kind { REC_PUT = 1, REC_GET, REC_REPLY, REC_SEND, REC_SMALL };
+#define REC_KIND(word) ((word) & 0xffu)
+
+/* A small put (most puts): nbytes <= 255, slot <= 65535, offset < 2^32 fit
+ * in 8 bytes of header, a third of a full put's.  word = kind | nbytes << 8
+ * | slot << 16; followed by nbytes of payload. */
+struct rec_small {
+    uint32_t word;
+    uint32_t offset;
+};
+#define SMALL_MAX_NBYTES 255u
+#define SMALL_MAX_SLOT 0xffffu
 
 struct rec_put {   /* followed by nbytes of payload */
     uint32_t kind, slot;
@@ -40,6 +52,33 @@ struct rec_send {  /* followed by tagsize bytes of tag, then nbytes of payload *
     uint32_t kind, tagsize;
     uint64_t nbytes;
 };
+
+/* Header bytes of a record, from its first word; 0 for an unknown kind. */
+static inline size_t rec_head_size(uint32_t word)
+{
+    switch (REC_KIND(word)) {
+    case REC_PUT: return sizeof(struct rec_put);
+    case REC_GET: return sizeof(struct rec_get);
+    case REC_REPLY: return sizeof(struct rec_reply);
+    case REC_SEND: return sizeof(struct rec_send);
+    case REC_SMALL: return sizeof(struct rec_small);
+    default: return 0;
+    }
+}
+
+/* Bytes that follow a whole header (a get request carries none). */
+static inline uint64_t rec_data_size(const void *head)
+{
+    uint32_t word;
+    __builtin_memcpy(&word, head, sizeof word);
+    switch (REC_KIND(word)) {
+    case REC_PUT: return ((const struct rec_put *)head)->nbytes;
+    case REC_REPLY: return ((const struct rec_reply *)head)->nbytes;
+    case REC_SEND: return ((const struct rec_send *)head)->tagsize + ((const struct rec_send *)head)->nbytes;
+    case REC_SMALL: return (word >> 8) & 0xff;
+    default: return 0;
+    }
+}
 
 /* ---- registrations ------------------------------------------------------ */
 
@@ -105,6 +144,21 @@ static inline void copy_small(void *dst, const void *src, size_t n)
         __builtin_memcpy(dst, src, n);
 }
 
+/* Room for an n-byte record towards dst, to be filled before the next sync:
+ * from the device's window when it has one with room, else by a claim. */
+static inline char *stream_claim(uint32_t dst, size_t n)
+{
+    if (dev->windows) {
+        struct stream_window *w = &dev->windows[dst];
+        if ((size_t)(w->end - w->at) >= n) {
+            char *at = w->at;
+            w->at += n;
+            return at;
+        }
+    }
+    return dev->claim(dst, n);
+}
+
 /* ---- one processor's state ---------------------------------------------- */
 
 struct bsp_state {
@@ -154,6 +208,19 @@ struct bsp_state {
 
 extern struct bsp_state bsp;
 
+void rma_bad_slot(uint32_t src, uint32_t slot) __attribute__((noreturn, cold));
+
+/* Apply a small put whose payload is contiguous at 'data' (the drain's
+ * common case, so inline). */
+static inline void rma_small_here(uint32_t src, uint32_t word, uint32_t offset, const void *data)
+{
+    uint32_t slot = word >> 16;
+    int32_t r = slot < bsp.nslots ? bsp.slot_reg[slot] : -1;
+    if (__builtin_expect(r < 0, 0))
+        rma_bad_slot(src, slot);
+    copy_small((char *)bsp.regs[r].addr + offset, data, (word >> 8) & 0xff);
+}
+
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void bsp_require_begun(const char *call);
@@ -188,6 +255,7 @@ void bsmp_set_initial_tagsize(uint64_t tagsize); /* Epiphany kernels: the host's
 /* RMA (rma.c). */
 void rma_apply_put(uint32_t src, const struct rec_put *r);
 void rma_put_here(uint32_t src, const struct rec_put *r, const void *data); /* payload contiguous */
+
 void rma_serve_gets(void);
 void rma_apply_reply(uint32_t src, const struct rec_reply *r);
 void rma_do_direct(void);

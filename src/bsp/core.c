@@ -198,9 +198,17 @@ static size_t apply_span(uint32_t src, const char *p, size_t len)
     size_t used = 0;
     while (len - used >= sizeof(uint32_t)) {
         const char *at = p + used;
-        uint32_t kind;
-        memcpy(&kind, at, sizeof kind);
-        if (kind == REC_PUT) {
+        uint32_t word;
+        memcpy(&word, at, sizeof word);
+        uint32_t kind = REC_KIND(word);
+        if (kind == REC_SMALL) {
+            uint32_t n = (word >> 8) & 0xff, offset;
+            if (len - used < sizeof(struct rec_small) + n)
+                break;
+            memcpy(&offset, at + sizeof word, sizeof offset);
+            rma_small_here(src, word, offset, at + sizeof(struct rec_small));
+            used += sizeof(struct rec_small) + n;
+        } else if (kind == REC_PUT) {
             struct rec_put r;
             if (len - used < sizeof r)
                 break;
@@ -232,10 +240,16 @@ static size_t apply_span(uint32_t src, const char *p, size_t len)
 /* The general path: one record, read piece by piece across ring ends. */
 static void apply_one(uint32_t src)
 {
-    union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; } r;
+    union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; struct rec_small small; } r;
     stream_read(src, &r.kind, sizeof r.kind);
     char *rest = (char *)&r + sizeof r.kind;
-    switch (r.kind) {
+    switch (REC_KIND(r.kind)) {
+    case REC_SMALL: {
+        stream_read(src, rest, sizeof r.small - sizeof r.kind);
+        struct rec_put full = { REC_PUT, r.small.word >> 16, r.small.offset, (r.small.word >> 8) & 0xff };
+        rma_apply_put(src, &full);
+        break;
+    }
     case REC_PUT:
         stream_read(src, rest, sizeof r.put - sizeof r.kind);
         rma_apply_put(src, &r.put);

@@ -56,11 +56,21 @@ static inline bool put_fast(int64_t pid, const void *src, const void *dst, int64
     if (!(dst == bsp.last_addr && bsp.last_reg >= 0 && (uint64_t)pid < bsp.p && src &&
           (uint64_t)nbytes - 1 < 64 && (uint64_t)offset < (1ull << 40)))
         return false;
-    uint64_t size = reg_remote_size((uint32_t)pid, bsp.last_slot);
+    uint32_t slot = bsp.last_slot;
+    uint64_t size = reg_remote_size((uint32_t)pid, slot);
     if ((uint64_t)offset + (uint64_t)nbytes > size)
         return false;
-    struct rec_put r = { REC_PUT, bsp.last_slot, (uint64_t)offset, (uint64_t)nbytes };
-    char *at = dev->claim((uint32_t)pid, sizeof r + (size_t)nbytes);
+    if (slot <= SMALL_MAX_SLOT && (uint64_t)offset <= UINT32_MAX) {
+        struct rec_small r = { REC_SMALL | (uint32_t)nbytes << 8 | slot << 16, (uint32_t)offset };
+        char *at = stream_claim((uint32_t)pid, sizeof r + (size_t)nbytes);
+        if (!at)
+            return false;
+        memcpy(at, &r, sizeof r);
+        copy_small(at + sizeof r, src, (size_t)nbytes);
+        return true;
+    }
+    struct rec_put r = { REC_PUT, slot, (uint64_t)offset, (uint64_t)nbytes };
+    char *at = stream_claim((uint32_t)pid, sizeof r + (size_t)nbytes);
     if (!at)
         return false;
     memcpy(at, &r, sizeof r);
@@ -150,6 +160,12 @@ void rma_put_here(uint32_t src, const struct rec_put *r, const void *data)
     copy_small((char *)g->addr + r->offset, data, r->nbytes);
 }
 
+void rma_bad_slot(uint32_t src, uint32_t slot)
+{
+    slot_local(src, slot, "a put");
+    __builtin_unreachable();
+}
+
 void rma_apply_reply(uint32_t src, const struct rec_reply *r)
 {
     stream_copy_out(src, (void *)(uintptr_t)r->dst, r->nbytes);
@@ -164,31 +180,22 @@ void rma_serve_gets(void)
             continue;
         dev->scan_begin(src);
         while (left) {
-            union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_send send; } r;
-            dev->scan_read(src, &r.kind, sizeof r.kind);
-            switch (r.kind) {
-            case REC_PUT:
-                dev->scan_read(src, (char *)&r + 4, sizeof r.put - 4);
-                dev->scan_skip(src, r.put.nbytes);
-                left -= sizeof r.put + r.put.nbytes;
-                break;
-            case REC_SEND:
-                dev->scan_read(src, (char *)&r + 4, sizeof r.send - 4);
-                dev->scan_skip(src, r.send.tagsize + r.send.nbytes);
-                left -= sizeof r.send + r.send.tagsize + r.send.nbytes;
-                break;
-            case REC_GET: {
-                dev->scan_read(src, (char *)&r + 4, sizeof r.get - 4);
-                left -= sizeof r.get;
-                struct reg *g = slot_local(src, r.get.slot, "a get");
-                struct rec_reply reply = { REC_REPLY, 0, r.get.nbytes, r.get.dst };
-                stream_write(src, &reply, sizeof reply);
-                stream_write(src, (const char *)g->addr + r.get.offset, r.get.nbytes);
-                break;
+            union { uint32_t word; struct rec_put put; struct rec_get get; struct rec_send send; struct rec_small small; } r;
+            dev->scan_read(src, &r.word, sizeof r.word);
+            size_t head = rec_head_size(r.word);
+            if (!head)
+                bsp_error("bsp_sync", "corrupt record kind %u from processor %u", REC_KIND(r.word), src);
+            dev->scan_read(src, (char *)&r + sizeof r.word, head - sizeof r.word);
+            uint64_t data = rec_data_size(&r);
+            left -= head + data;
+            if (REC_KIND(r.word) != REC_GET) {
+                dev->scan_skip(src, data);
+                continue;
             }
-            default:
-                bsp_error("bsp_sync", "corrupt record kind %u from processor %u", r.kind, src);
-            }
+            struct reg *g = slot_local(src, r.get.slot, "a get");
+            struct rec_reply reply = { REC_REPLY, 0, r.get.nbytes, r.get.dst };
+            stream_write(src, &reply, sizeof reply);
+            stream_write(src, (const char *)g->addr + r.get.offset, r.get.nbytes);
         }
     }
 }

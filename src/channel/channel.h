@@ -88,6 +88,21 @@ static inline void *chan_reserve(struct chan_writer *w, size_t n)
     return NULL;
 }
 
+/* All contiguous free room at the write position (NULL if no ring yet),
+ * as known without reading the reader's position again. */
+static inline void *chan_room(struct chan_writer *w, size_t *room)
+{
+    if (!w->data) {
+        *room = 0;
+        return NULL;
+    }
+    uint64_t pos = w->head & w->mask;
+    uint64_t free_bytes = w->mask + 1 - (w->head - w->tail_seen);
+    uint64_t to_end = w->mask + 1 - pos;
+    *room = (size_t)(free_bytes < to_end ? free_bytes : to_end);
+    return w->data + pos;
+}
+
 static inline void chan_commit(struct chan_writer *w, size_t n)
 {
     w->head += n;

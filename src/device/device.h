@@ -24,6 +24,14 @@ enum { XF_COUNT = 0, XF_SLOW = 1, XF_END = 2, XF_REGS = 3 };
 
 struct segment;
 
+/* Contiguous free room at the end of the stream towards one destination,
+ * which the caller may fill directly: advancing 'at' appends the bytes to the
+ * stream.  The device keeps each window valid until the caller's next device
+ * call, and takes in what was appended at every call. */
+struct stream_window {
+    char *at, *end;
+};
+
 struct device {
     const char *name;
     /* Start the job's processors; returns this processor's id in *me.
@@ -36,6 +44,8 @@ struct device {
      * dst and return it for the caller to fill before the next exchange;
      * NULL when there is none (then use write).  For small records. */
     void *(*claim)(uint32_t dst, size_t n);
+    /* One window per destination, or NULL when the device has none. */
+    struct stream_window *windows;
     uint64_t (*exchange)(uint64_t flags);
     uint64_t (*incoming)(uint32_t src);
     const void *(*peek)(uint32_t src, uint64_t limit, size_t *len);

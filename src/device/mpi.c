@@ -7,12 +7,22 @@
  *
  * Streams: write() appends to a private buffer per destination.  An
  * exchange is one MPI_Alltoall of two words per pair (the bytes queued for
- * that destination, and the caller's flags, summed here), then the data: an
- * Isend/Irecv pair for every non-empty pair, in pieces of at most 1 GiB,
- * appended to a private buffer per source (what the caller has not consumed
- * yet stays in front).  An empty superstep is therefore one MPI_Alltoall.
- * The one-sided alternative (MPI_Put into windows over the receive buffers,
- * closed by a fence) measured slower on every size, see bench/RESULTS_mpi.md.
+ * that destination, and the caller's flags, summed here), then the data.
+ * Streams up to the slice size S go one-sided: MPI_Put into the
+ * destination's window (MPI_Win_allocate, passive target, one epoch for the
+ * whole run) at the slice for (parity of the exchange, source), then
+ * MPI_Win_flush_all and an empty message to each destination put to, which
+ * the destination waits for; it reads the slice in place.  Larger streams
+ * (and all, with SUPERSTEP_MPI_ONESIDED=0) go two-sided: MPI_Isend/Irecv in
+ * pieces of at most 1 GiB into a private buffer per source and parity.  Two
+ * parities suffice: a sender puts only after the count exchange, which the
+ * receiver enters after consuming everything but the previous exchange's
+ * data (the superstep protocol drains all after at most two exchanges).
+ * Each exchange appends one piece per source to that source's queue; the
+ * caller reads across pieces.  An empty superstep is one MPI_Alltoall.
+ * One-sided measured 2.5 to 5 times faster than two-sided for anything but
+ * empty supersteps (bench/RESULTS_mpi.md).  The window holds 2 P slices:
+ * SUPERSTEP_MPI_WINDOW bytes in all (default 64 MiB), S at most 4 MiB.
  *
  * There is no shared memory, so nothing is direct: bsp_hpput/bsp_hpget are
  * buffered puts and gets (same semantics), ebsp_get_direct_address returns
@@ -52,10 +62,22 @@ struct obuf {                  /* towards one destination */
     size_t len, cap;
 };
 
+struct piece {                 /* what one exchange brought from a source */
+    const char *at;
+    size_t len;
+};
+
+#define NPIECE 4               /* pieces queued per source: at most 2 used */
+
 struct ibuf {                  /* from one source */
-    char *buf;
-    size_t pos, len, cap;      /* unread: [pos, len) */
-    size_t scan;               /* pre-scan cursor */
+    struct piece q[NPIECE];    /* ring: head, n */
+    unsigned head, n;
+    size_t off;                /* consumed of q[head] */
+    uint64_t left;             /* unread bytes in all pieces */
+    unsigned scan_i;           /* pre-scan cursor: piece (ring index), offset */
+    size_t scan_off;
+    char *priv[2];             /* two-sided landing buffers, per parity */
+    size_t cap[2];
 };
 
 static struct {
@@ -65,12 +87,19 @@ static struct {
     int world, wrank;
     MPI_Comm comm;
     uint32_t p, me;
+    uint64_t seq;              /* exchanges so far */
     struct obuf *out;
     struct ibuf *in;
     uint64_t *meta_s, *meta_r; /* 2 per processor: bytes, flags */
     MPI_Request *req;
     size_t nreq, capreq;
-} m = { .comm = MPI_COMM_NULL };
+    /* one-sided */
+    bool onesided;
+    MPI_Win win;
+    char *wbase;               /* my window: slice (parity, source) at (parity * p + source) * slice */
+    size_t slice;
+    uint32_t *put_to;          /* destinations put to in this exchange */
+} m = { .comm = MPI_COMM_NULL, .win = MPI_WIN_NULL };
 
 /* ---- starting MPI ---------------------------------------------------------- */
 
@@ -206,6 +235,65 @@ static void install_fatal_handlers(void)
         sigaction(sigs[i], &sa, NULL);
 }
 
+/* ---- the window ------------------------------------------------------------------ */
+
+/* Expose 2 P slices of receive room to one-sided puts (collective). */
+static void window_open(void)
+{
+    const char *v = getenv("SUPERSTEP_MPI_ONESIDED");
+    m.onesided = m.p > 1 && !(v && !strcmp(v, "0"));
+    if (!m.onesided)
+        return;
+    size_t total = 64ull << 20;
+    const char *w = getenv("SUPERSTEP_MPI_WINDOW");
+    if (w && *w) {
+        char *end;
+        unsigned long long n = strtoull(w, &end, 10);
+        if (*end == 'K' || *end == 'k')
+            n <<= 10;
+        else if (*end == 'M' || *end == 'm')
+            n <<= 20;
+        else if (*end == 'G' || *end == 'g')
+            n <<= 30;
+        total = (size_t)n;
+    }
+    size_t slice = total / (2 * (size_t)m.p);
+    if (slice > (4u << 20))
+        slice = 4u << 20;
+    slice &= ~(size_t)63;
+    /* Every rank computes the same slice; all must agree on one-sided. */
+    int use = slice >= 4096, all = 0;
+    MPI_Allreduce(&use, &all, 1, MPI_INT, MPI_LAND, m.comm);
+    if (!all) {
+        m.onesided = false;
+        return;
+    }
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "accumulate_ordering", "none");
+    MPI_Info_set(info, "same_size", "true");
+    MPI_Info_set(info, "same_disp_unit", "true");
+    int rc = MPI_Win_allocate((MPI_Aint)(2 * (size_t)m.p * slice), 1, info, m.comm, &m.wbase, &m.win);
+    MPI_Info_free(&info);
+    if (rc != MPI_SUCCESS) {
+        m.onesided = false;
+        m.win = MPI_WIN_NULL;
+        return;
+    }
+    m.slice = slice;
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, m.win);
+}
+
+static void window_close(void)
+{
+    if (m.win == MPI_WIN_NULL)
+        return;
+    MPI_Win_unlock_all(m.win);
+    MPI_Win_free(&m.win);
+    m.win = MPI_WIN_NULL;
+    m.onesided = false;
+}
+
 /* ---- begin and end -------------------------------------------------------------- */
 
 static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment *))
@@ -247,8 +335,11 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     m.in = calloc(nprocs, sizeof *m.in);
     m.meta_s = calloc(2 * (size_t)nprocs, sizeof *m.meta_s);
     m.meta_r = calloc(2 * (size_t)nprocs, sizeof *m.meta_r);
-    if (!m.out || !m.in || !m.meta_s || !m.meta_r)
+    m.put_to = calloc(nprocs, sizeof *m.put_to);
+    if (!m.out || !m.in || !m.meta_s || !m.meta_r || !m.put_to)
         return -ENOMEM;
+    m.seq = 0;
+    window_open();
     static bool hooked;
     if (!hooked) {
         on_exit(mpi_on_exit, NULL);
@@ -263,16 +354,19 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
 
 static void mpi_end(void)
 {
+    window_close();
     for (uint32_t q = 0; q < m.p; q++) {
         free(m.out[q].buf);
-        free(m.in[q].buf);
+        free(m.in[q].priv[0]);
+        free(m.in[q].priv[1]);
     }
     free(m.out);
     free(m.in);
     free(m.meta_s);
     free(m.meta_r);
     free(m.req);
-    m.out = NULL, m.in = NULL, m.meta_s = m.meta_r = NULL, m.req = NULL;
+    free(m.put_to);
+    m.out = NULL, m.in = NULL, m.meta_s = m.meta_r = NULL, m.req = NULL, m.put_to = NULL;
     m.nreq = m.capreq = 0;
     m.ended = true;
     atomic_store(&job.ls->proc[m.me].ended, 1);
@@ -340,22 +434,7 @@ static MPI_Request *new_request(void)
     return &m.req[m.nreq++];
 }
 
-/* Make room for n more bytes from src behind what is still unread. */
-static char *in_room(struct ibuf *b, size_t n)
-{
-    if (b->pos == b->len) {
-        b->pos = b->len = 0;
-    } else if (b->pos && b->len + n > b->cap) {
-        memmove(b->buf, b->buf + b->pos, b->len - b->pos);
-        b->len -= b->pos;
-        b->pos = 0;
-    }
-    if (!reserve(&b->buf, &b->cap, b->len + n))
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: out of memory receiving %zu bytes", n);
-    char *at = b->buf + b->len;
-    b->len += n;
-    return at;
-}
+#define TAG_DONE 2
 
 static void post(bool send, char *buf, uint64_t n, uint32_t peer)
 {
@@ -370,41 +449,83 @@ static void post(bool send, char *buf, uint64_t n, uint32_t peer)
     }
 }
 
+static void queue_piece(struct ibuf *b, const char *at, size_t len)
+{
+    if (b->n == NPIECE)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: internal error: more than %d exchanges unread", NPIECE);
+    b->q[(b->head + b->n++) % NPIECE] = (struct piece){ at, len };
+    b->left += len;
+}
+
+/* A two-sided landing buffer of n bytes for this parity (its last contents
+ * were read before the previous exchange). */
+static char *landing(struct ibuf *b, int par, size_t n)
+{
+    if (n > b->cap[par] && !reserve(&b->priv[par], &b->cap[par], n))
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: out of memory receiving %zu bytes", n);
+    return b->priv[par];
+}
+
 static uint64_t mpi_exchange(uint64_t flags)
 {
     uint32_t p = m.p, me = m.me;
+    int par = (int)(m.seq++ & 1);
     for (uint32_t q = 0; q < p; q++) {
         m.meta_s[2 * q] = m.out[q].len;
         m.meta_s[2 * q + 1] = flags;
     }
     MPI_Alltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm);
     uint64_t sum = 0;
+    size_t slice = m.onesided ? m.slice : 0;
+    bool got_put = false;
     m.nreq = 0;
     for (uint32_t q = 0; q < p; q++) {
         sum += m.meta_r[2 * q + 1] + XFLAG(XF_COUNT);
         uint64_t n = m.meta_r[2 * q];
-        if (n && q != me)
-            post(false, in_room(&m.in[q], n), n, q);
-    }
-    for (uint32_t q = 0; q < p; q++)
-        if (m.out[q].len && q != me)
-            post(true, m.out[q].buf, m.out[q].len, q);
-    /* To myself: hand the buffer over when nothing of mine is unread. */
-    struct obuf *o = &m.out[me];
-    struct ibuf *i = &m.in[me];
-    if (o->len) {
-        if (i->pos == i->len) {
-            char *b = i->buf;
-            size_t c = i->cap;
-            i->buf = o->buf, i->cap = o->cap, i->pos = 0, i->len = o->len;
-            o->buf = b, o->cap = c;
+        if (!n || q == me)
+            continue;
+        if (n <= slice) { /* put into my window; an empty message says it is there */
+            queue_piece(&m.in[q], m.wbase + ((size_t)par * p + q) * slice, (size_t)n);
+            MPI_Irecv(NULL, 0, MPI_BYTE, (int)q, TAG_DONE, m.comm, new_request());
+            got_put = true;
         } else {
-            memcpy(in_room(i, o->len), o->buf, o->len);
+            char *at = landing(&m.in[q], par, (size_t)n);
+            queue_piece(&m.in[q], at, (size_t)n);
+            post(false, at, n, q);
         }
-        o->len = 0;
+    }
+    uint32_t nput = 0;
+    for (uint32_t q = 0; q < p; q++) {
+        size_t n = m.out[q].len;
+        if (!n || q == me)
+            continue;
+        if (n <= slice) {
+            MPI_Put(m.out[q].buf, (int)n, MPI_BYTE, (int)q, (MPI_Aint)(((size_t)par * p + me) * slice), (int)n,
+                    MPI_BYTE, m.win);
+            m.put_to[nput++] = q;
+        } else {
+            post(true, m.out[q].buf, n, q);
+        }
+    }
+    if (nput) {
+        MPI_Win_flush_all(m.win);
+        for (uint32_t i = 0; i < nput; i++)
+            MPI_Isend(NULL, 0, MPI_BYTE, (int)m.put_to[i], TAG_DONE, m.comm, new_request());
+    }
+    /* To myself: the stream's buffer becomes this parity's landing buffer. */
+    struct obuf *o = &m.out[me];
+    if (o->len) {
+        struct ibuf *b = &m.in[me];
+        char *t = b->priv[par];
+        size_t c = b->cap[par];
+        b->priv[par] = o->buf, b->cap[par] = o->cap;
+        queue_piece(b, b->priv[par], o->len);
+        o->buf = t, o->cap = c;
     }
     if (m.nreq)
         MPI_Waitall((int)m.nreq, m.req, MPI_STATUSES_IGNORE);
+    if (got_put)
+        MPI_Win_sync(m.win);
     for (uint32_t q = 0; q < p; q++)
         m.out[q].len = 0;
     return sum;
@@ -412,45 +533,71 @@ static uint64_t mpi_exchange(uint64_t flags)
 
 static uint64_t mpi_incoming(uint32_t src)
 {
-    return m.in[src].len - m.in[src].pos;
+    return m.in[src].left;
 }
 
 static const void *mpi_peek(uint32_t src, uint64_t limit, size_t *len)
 {
     struct ibuf *b = &m.in[src];
-    uint64_t left = b->len - b->pos;
-    *len = (size_t)(left < limit ? left : limit);
-    return b->buf + b->pos;
+    if (!b->n) {
+        *len = 0;
+        return NULL;
+    }
+    const struct piece *c = &b->q[b->head];
+    size_t here = c->len - b->off;
+    *len = (size_t)(here < limit ? here : limit);
+    return c->at + b->off;
 }
 
 static void mpi_consume(uint32_t src, size_t n)
 {
     struct ibuf *b = &m.in[src];
-    b->pos += n;
-    if (b->pos == b->len)
-        b->pos = b->len = 0;
+    b->left -= n;
+    b->off += n;
+    while (b->n && b->off >= b->q[b->head].len) {
+        b->off -= b->q[b->head].len;
+        b->head = (b->head + 1) % NPIECE;
+        b->n--;
+    }
 }
 
 static void mpi_scan_begin(uint32_t src)
 {
-    m.in[src].scan = m.in[src].pos;
+    m.in[src].scan_i = 0;
+    m.in[src].scan_off = m.in[src].off;
+}
+
+/* Read (buf) or skip (buf NULL) n bytes at the pre-scan cursor. */
+static void scan(uint32_t src, char *buf, uint64_t n)
+{
+    struct ibuf *b = &m.in[src];
+    while (n) {
+        if (b->scan_i >= b->n)
+            launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: stream from processor %u ended inside a record", src);
+        const struct piece *c = &b->q[(b->head + b->scan_i) % NPIECE];
+        size_t here = c->len - b->scan_off;
+        size_t k = (size_t)(here < n ? here : n);
+        if (buf) {
+            memcpy(buf, c->at + b->scan_off, k);
+            buf += k;
+        }
+        b->scan_off += k;
+        n -= k;
+        if (b->scan_off == c->len) {
+            b->scan_i++;
+            b->scan_off = 0;
+        }
+    }
 }
 
 static void mpi_scan_read(uint32_t src, void *buf, size_t n)
 {
-    struct ibuf *b = &m.in[src];
-    if (n > b->len - b->scan)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: stream from processor %u ended inside a record", src);
-    memcpy(buf, b->buf + b->scan, n);
-    b->scan += n;
+    scan(src, buf, n);
 }
 
 static void mpi_scan_skip(uint32_t src, uint64_t n)
 {
-    struct ibuf *b = &m.in[src];
-    if (n > b->len - b->scan)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: stream from processor %u ended inside a record", src);
-    b->scan += n;
+    scan(src, NULL, n);
 }
 
 static void mpi_share(void *base, size_t n)

@@ -37,6 +37,8 @@ static struct {
     struct chan_reader *scan;      /* pre-scan cursors */
     uint64_t *avail;               /* bytes from each source up to the last exchange */
     uint32_t *dirty, ndirty;       /* destinations written since the last exchange */
+    struct stream_window *win;     /* the BSP layer's direct-write windows ... */
+    char **win_base;               /* ... and where each began */
     bool *is_dirty;
     uint64_t seq;                  /* exchanges so far */
 } shm;
@@ -81,8 +83,11 @@ static int shm_setup_local(void)
     shm.avail = calloc(p, sizeof *shm.avail);
     shm.dirty = calloc(p, sizeof *shm.dirty);
     shm.is_dirty = calloc(p, sizeof *shm.is_dirty);
-    if (!shm.out || !shm.in || !shm.scan || !shm.avail || !shm.dirty || !shm.is_dirty)
+    shm.win = calloc(p, sizeof *shm.win);
+    shm.win_base = calloc(p, sizeof *shm.win_base);
+    if (!shm.out || !shm.in || !shm.scan || !shm.avail || !shm.dirty || !shm.is_dirty || !shm.win || !shm.win_base)
         return -ENOMEM;
+    device_shm.windows = shm.win;
     for (uint32_t q = 0; q < p; q++) {
         chan_writer_init(&shm.out[q], &job.seg, chan_of(shm.me, q));
         chan_reader_init(&shm.in[q], &job.seg, chan_of(q, shm.me));
@@ -156,6 +161,9 @@ static void shm_end(void)
     free(shm.avail);
     free(shm.dirty);
     free(shm.is_dirty);
+    free(shm.win);
+    free(shm.win_base);
+    device_shm.windows = NULL;
     memset(&shm, 0, sizeof shm);
     launch_finish();
     seg_detach(&job.seg);
@@ -187,25 +195,52 @@ static int shm_spawn_wait(void)
     return rc;
 }
 
-static bool shm_write(uint32_t dst, const void *buf, size_t n)
+static void mark_dirty(uint32_t dst)
 {
     if (!shm.is_dirty[dst]) {
         shm.is_dirty[dst] = true;
         shm.dirty[shm.ndirty++] = dst;
     }
-    return chan_write(&shm.out[dst], buf, n);
+}
+
+/* Take in what the caller appended through dst's window. */
+static void window_settle(uint32_t dst)
+{
+    size_t n = (size_t)(shm.win[dst].at - shm.win_base[dst]);
+    if (n) {
+        chan_commit(&shm.out[dst], n);
+        mark_dirty(dst);
+    }
+}
+
+/* Open dst's window on the free room at the end of its current ring. */
+static void window_open(uint32_t dst)
+{
+    struct chan_writer *w = &shm.out[dst];
+    size_t room = 0;
+    char *at = chan_room(w, &room);
+    shm.win[dst].at = shm.win_base[dst] = at;
+    shm.win[dst].end = at ? at + room : NULL;
+}
+
+static bool shm_write(uint32_t dst, const void *buf, size_t n)
+{
+    window_settle(dst);
+    mark_dirty(dst);
+    bool ok = chan_write(&shm.out[dst], buf, n);
+    window_open(dst);
+    return ok;
 }
 
 static void *shm_claim(uint32_t dst, size_t n)
 {
+    window_settle(dst);
     void *at = chan_reserve(&shm.out[dst], n);
-    if (!at)
-        return NULL;
-    if (!shm.is_dirty[dst]) {
-        shm.is_dirty[dst] = true;
-        shm.dirty[shm.ndirty++] = dst;
+    if (at) {
+        mark_dirty(dst);
+        chan_commit(&shm.out[dst], n);
     }
-    chan_commit(&shm.out[dst], n);
+    window_open(dst);
     return at;
 }
 
@@ -213,6 +248,12 @@ static uint64_t shm_exchange(uint64_t flags)
 {
     uint64_t seq = ++shm.seq;
     int slot = (int)(seq & 1);
+    for (uint32_t dst = 0; dst < shm.p; dst++) {
+        if (shm.win[dst].at != shm.win_base[dst]) {
+            window_settle(dst);
+            shm.win_base[dst] = shm.win[dst].at;
+        }
+    }
     for (uint32_t i = 0; i < shm.ndirty; i++) {
         uint32_t dst = shm.dirty[i];
         chan_mark(&shm.out[dst], slot, seq);

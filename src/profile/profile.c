@@ -10,9 +10,11 @@
  *
  * Per processor and bsp_sync the record holds the times of: entry, the end
  * of each barrier, the end of serving gets and direct transfers (when the
- * superstep had any), the end; then, for every source it applied records
- * from, the number of records, their payload bytes and the stream bytes
- * (payload plus record headers); then its own direct transfers per peer.
+ * superstep had any), the end, and of the end of each pre-scan; then, for
+ * every source that sent it anything, the number of records that carry
+ * data, their payload bytes and the stream bytes (payload plus record
+ * headers), counted by a pre-scan of the stream after the barrier; then its
+ * own direct transfers per peer.
  * Sent bytes are the sum of what the others received from a processor.
  *
  * Slices per processor and superstep k: "superstep k" (from the end of the
@@ -323,34 +325,21 @@ static void scan_source(uint32_t src)
     sc.left = total;
     sc.pos = sc.have = 0;
     while (scan_need(&sc, sizeof(uint32_t))) {
-        union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; } r;
-        size_t head;
-        uint64_t data;
+        union { uint32_t kind; struct rec_put put; struct rec_get get; struct rec_reply reply; struct rec_send send; struct rec_small small; } r;
         memcpy(&r.kind, sc.buf + sc.pos, sizeof r.kind);
-        switch (r.kind) {
-        case REC_PUT: head = sizeof r.put; break;
-        case REC_GET: head = sizeof r.get; break;
-        case REC_REPLY: head = sizeof r.reply; break;
-        case REC_SEND: head = sizeof r.send; break;
-        default: head = 0; break;
-        }
+        size_t head = rec_head_size(r.kind);
         if (!head || !scan_need(&sc, head)) {
             atomic_store(&pr.hdr->unknown, 1);
             return;
         }
         memcpy(&r, sc.buf + sc.pos, sizeof r); /* constant size: inlined; the slack covers it */
         sc.pos += head;
-        switch (r.kind) {
-        case REC_PUT: data = r.put.nbytes; break;
-        case REC_REPLY: data = r.reply.nbytes; break;
-        case REC_SEND: data = r.send.tagsize + r.send.nbytes; break;
-        default: data = 0; break; /* a get request carries no data */
-        }
+        uint64_t data = rec_data_size(&r);
         if (data > sc.left + (sc.have - sc.pos)) {
             atomic_store(&pr.hdr->unknown, 1);
             return;
         }
-        if (r.kind != REC_GET) {
+        if (REC_KIND(r.kind) != REC_GET) {
             a->records++;
             a->bytes += data;
         }

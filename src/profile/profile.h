@@ -5,18 +5,20 @@
  * processor stamps each bsp_sync (entry, after each barrier, end) and, after
  * each barrier, counts the records and payload bytes each source sent it
  * (a pre-scan of the incoming streams through the device's scan calls, so
- * the drain loop needs no hook); the records go into
- * a per-processor buffer in a private shared memfd that bsp_begin maps
- * before it forks (so nothing ever appears in the file system but the
- * trace).  At bsp_end every processor publishes its buffer before the last
- * barrier, and processor 0 merges them into one Chrome trace JSON file:
- * one track (thread) per processor with "superstep", "compute",
- * "sync wait", "gets/direct", "sync wait 2" and "communication" slices, the
- * h-relation sizes as arguments.  What a processor sent is what the others
+ * the drain loop needs no hook).  The records go into a per-processor
+ * buffer in a private shared memfd that bsp_begin maps before it forks (so
+ * nothing ever appears in the file system but the trace).  At bsp_end
+ * every processor publishes its buffer before the last barrier, and
+ * processor 0 merges them into one Chrome trace JSON file: one track
+ * (thread) per processor with "superstep k", "compute", "sync wait",
+ * "profiler", "gets/direct", "sync wait 2" and "communication" slices, the
+ * h-relation sizes as arguments.  SUPERSTEP_NO_PROFILE at compile time
+ * removes the hooks (to measure what they cost).  What a processor sent is what the others
  * received from it, so senders count nothing: the hot paths (bsp_put,
  * bsp_send) carry no hook at all.
  *
- * When off, each hook costs one load and one predictable branch:
+ * When off, each hook costs one compare with memory and one predictable
+ * branch:
  *     PROFILE(sync_begin());
  */
 #ifndef SUPERSTEP_PROFILE_H

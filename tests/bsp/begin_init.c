@@ -3,11 +3,11 @@
  * bsp_end.  Only processor 0 returns from spmd() into main.  Output is
  * counted by begin_once.sh. */
 // RUN: n=1
-// RUN: n=2
-// RUN: n=3
-// RUN: n=4
-// RUN: n=8
-// RUN: n=4 args="x y z"
+// RUN: n=2 nompi="processors are MPI ranks started by mpirun, not forked by bsp_begin (tests/mpi/begin.c)"
+// RUN: n=3 nompi="processors are MPI ranks started by mpirun, not forked by bsp_begin (tests/mpi/begin.c)"
+// RUN: n=4 nompi="processors are MPI ranks started by mpirun, not forked by bsp_begin (tests/mpi/begin.c)"
+// RUN: n=8 nompi="processors are MPI ranks started by mpirun, not forked by bsp_begin (tests/mpi/begin.c)"
+// RUN: n=4 args="x y z" nompi="processors are MPI ranks started by mpirun, not forked by bsp_begin (tests/mpi/begin.c)"
 #include <bsp.h>
 #include <stdio.h>
 #include <stdlib.h>
