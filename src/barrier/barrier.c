@@ -51,8 +51,11 @@ void barrier_init(struct barrier *b, uint32_t nprocs)
     atomic_store(&b->failed, 0);
 }
 
-/* Spin this long before yielding, and yield this long before sleeping. */
-#define SPIN_NS 20000
+/* Spin this long before yielding, and yield this long before sleeping.  The
+ * spin outlasts a yield's return latency on a loaded machine (about 80 us
+ * here): a waiter that yields too early comes back late, makes its peers
+ * wait past their own spin, and the job falls into lock-step yielding. */
+#define SPIN_NS 200000
 #define SPIN_NS_OVER 0
 #define YIELD_NS 2000000
 #define SLEEP_SLICE_NS 100000000 /* re-check the failure word at least this often */

@@ -59,8 +59,10 @@ void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nb
 static char *queue_message(const struct rec_send *r)
 {
     uint64_t need = bsp.mq_len + r->tagsize + r->nbytes;
-    bsp.mq = grow(bsp.mq, &bsp.mq_cap, need, 1);
-    bsp.msgs = grow(bsp.msgs, &bsp.capmsgs, bsp.nmsgs + 1, sizeof *bsp.msgs);
+    if (need > bsp.mq_cap)
+        bsp.mq = grow(bsp.mq, &bsp.mq_cap, need, 1);
+    if (bsp.nmsgs + 1 > bsp.capmsgs)
+        bsp.msgs = grow(bsp.msgs, &bsp.capmsgs, bsp.nmsgs + 1, sizeof *bsp.msgs);
     struct msg *m = &bsp.msgs[bsp.nmsgs++];
     m->tag = bsp.mq_len;
     m->tagsize = r->tagsize;
