@@ -128,6 +128,12 @@ $(O)/tests/%: tests/%.c tests/check.h $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
+# The mpi device's exchange protocols, bare (bench/mpi/run).
+MPI_BENCHES := $(if $(MPI_ON),$(O)/bench/mpi/exchange)
+$(O)/bench/mpi/exchange: bench/mpi/exchange.c $(O)/config
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(MPI_CFLAGS) $< -o $@ $(MPI_LIBS)
+
 $(O)/bench/%: bench/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
@@ -141,7 +147,7 @@ tests: $(TESTS) $(EXAMPLES) $(TOOLS)
 test: all tests
 	@O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) tests/run
 
-bench: all $(BENCHES)
+bench: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/run
 
 install: all

@@ -80,6 +80,8 @@ struct ibuf {                  /* from one source */
     size_t cap[2];
 };
 
+struct device device_mpi;
+
 static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
     bool we_inited;
@@ -99,6 +101,7 @@ static struct {
     char *wbase;               /* my window: slice (parity, source) at (parity * p + source) * slice */
     size_t slice;
     uint32_t *put_to;          /* destinations put to in this exchange */
+    struct stream_window *ws;  /* the BSP layer's windows, one per destination */
 } m = { .comm = MPI_COMM_NULL, .win = MPI_WIN_NULL };
 
 /* ---- starting MPI ---------------------------------------------------------- */
@@ -336,8 +339,10 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     m.meta_s = calloc(2 * (size_t)nprocs, sizeof *m.meta_s);
     m.meta_r = calloc(2 * (size_t)nprocs, sizeof *m.meta_r);
     m.put_to = calloc(nprocs, sizeof *m.put_to);
-    if (!m.out || !m.in || !m.meta_s || !m.meta_r || !m.put_to)
+    m.ws = calloc(nprocs, sizeof *m.ws);
+    if (!m.out || !m.in || !m.meta_s || !m.meta_r || !m.put_to || !m.ws)
         return -ENOMEM;
+    device_mpi.windows = m.ws;
     m.seq = 0;
     window_open();
     static bool hooked;
@@ -366,7 +371,9 @@ static void mpi_end(void)
     free(m.meta_r);
     free(m.req);
     free(m.put_to);
-    m.out = NULL, m.in = NULL, m.meta_s = m.meta_r = NULL, m.req = NULL, m.put_to = NULL;
+    free(m.ws);
+    device_mpi.windows = NULL;
+    m.out = NULL, m.in = NULL, m.meta_s = m.meta_r = NULL, m.req = NULL, m.put_to = NULL, m.ws = NULL;
     m.nreq = m.capreq = 0;
     m.ended = true;
     atomic_store(&job.ls->proc[m.me].ended, 1);
@@ -401,23 +408,45 @@ static bool reserve(char **buf, size_t *cap, size_t need)
     return true;
 }
 
+/* The BSP layer appends small records through windows (device.h) over the
+ * free end of each stream's buffer: take in what it appended, then hand it
+ * the room again after a change. */
+static inline void take(uint32_t dst)
+{
+    if (m.ws[dst].at)
+        m.out[dst].len = (size_t)(m.ws[dst].at - m.out[dst].buf);
+}
+
+static inline void give(uint32_t dst)
+{
+    struct obuf *o = &m.out[dst];
+    m.ws[dst].at = o->buf ? o->buf + o->len : NULL;
+    m.ws[dst].end = o->buf ? o->buf + o->cap : NULL;
+}
+
 static bool mpi_write(uint32_t dst, const void *buf, size_t n)
 {
     struct obuf *o = &m.out[dst];
+    if (!n)
+        return true;
+    take(dst);
     if (o->len + n > o->cap && !reserve(&o->buf, &o->cap, o->len + n))
         return false;
     memcpy(o->buf + o->len, buf, n);
     o->len += n;
+    give(dst);
     return true;
 }
 
 static void *mpi_claim(uint32_t dst, size_t n)
 {
     struct obuf *o = &m.out[dst];
-    if (o->len + n > o->cap && !reserve(&o->buf, &o->cap, o->len + n))
+    take(dst);
+    if (o->len + n > o->cap && !reserve(&o->buf, &o->cap, o->len + n < 4096 ? 4096 : o->len + n))
         return NULL;
     void *at = o->buf + o->len;
     o->len += n;
+    give(dst);
     return at;
 }
 
@@ -471,6 +500,7 @@ static uint64_t mpi_exchange(uint64_t flags)
     uint32_t p = m.p, me = m.me;
     int par = (int)(m.seq++ & 1);
     for (uint32_t q = 0; q < p; q++) {
+        take(q);
         m.meta_s[2 * q] = m.out[q].len;
         m.meta_s[2 * q + 1] = flags;
     }
@@ -526,8 +556,10 @@ static uint64_t mpi_exchange(uint64_t flags)
         MPI_Waitall((int)m.nreq, m.req, MPI_STATUSES_IGNORE);
     if (got_put)
         MPI_Win_sync(m.win);
-    for (uint32_t q = 0; q < p; q++)
+    for (uint32_t q = 0; q < p; q++) {
         m.out[q].len = 0;
+        give(q);
+    }
     return sum;
 }
 

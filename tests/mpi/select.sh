@@ -23,6 +23,8 @@
 # RUN: n=3 args="kill" timeout=60
 set -u
 p=$SUPERSTEP_NPROCS
+# Open MPI does not free what MPI_Init allocates (bsprun starts mpirun here).
+[ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
 mode=$1
 out=$(mktemp) && err=$(mktemp) || exit 1
 trap 'rm -f "$out" "$err"' EXIT
