@@ -64,7 +64,7 @@ else
 MPI_LIBS   :=
 MPI_SKIP   := src/device/mpi.c
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
-$(info superstep: building without MPI support (no $(MPICC) found))
+$(info superstep: building without MPI support ($(if $(filter 0,$(MPI)),MPI=0,no $(MPICC) found)))
 endif
 endif
 BUILD_CONFIG := mpi=$(if $(MPI_ON),yes,no)

@@ -12,7 +12,8 @@
  * replaces "mpirun", e.g. "mpirun --hostfile hosts").  It watches mpirun's
  * stderr: a job that failed without any "superstep:" line (a rank killed by
  * SIGKILL, or leaving with _exit) gets one, so no failure is silent.  When
- * mpirun is missing it warns and runs on shm (an error with --mandatory).
+ * mpirun is missing it warns and runs on shm (an error with --mandatory);
+ * in a build without MPI the program is run directly, and says so.
  */
 #include <errno.h>
 #include <limits.h>
@@ -228,6 +229,7 @@ int main(int argc, char **argv)
         return 2;
     }
     const char *device = getenv("SUPERSTEP_DEVICE");
+#ifdef SUPERSTEP_HAVE_MPI
     if (device && !strcmp(device, "mpi") && !getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE")) {
         const char *np = getenv("SUPERSTEP_NPROCS");
         char def[24];
@@ -238,6 +240,10 @@ int main(int argc, char **argv)
         }
         return run_mpi(np, argv + i);
     }
+#else
+    (void)device; /* no mpi device: the program itself warns and runs on shm */
+    (void)run_mpi;
+#endif
     execvp(argv[i], argv + i);
     fprintf(stderr, "bsprun: cannot run %s: %s\n", argv[i], strerror(errno));
     return 127;

@@ -106,6 +106,16 @@ static struct {
 
 /* ---- starting MPI ---------------------------------------------------------- */
 
+/* A program that asked for the job's size but never ran bsp_begin ...
+ * bsp_end still ends MPI properly (else mpirun reports it as failed). */
+static void finalize_at_exit(void)
+{
+    int done = 0;
+    MPI_Finalized(&done);
+    if (!done && !(m.begun && !m.ended))
+        MPI_Finalize();
+}
+
 static void mpi_init(void)
 {
     if (m.inited)
@@ -115,6 +125,7 @@ static void mpi_init(void)
     if (!flag) {
         MPI_Init(NULL, NULL);
         m.we_inited = true;
+        atexit(finalize_at_exit);
     }
     m.inited = true;
     MPI_Comm_size(MPI_COMM_WORLD, &m.world);

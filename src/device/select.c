@@ -83,7 +83,7 @@ struct device *device_choose(void)
 #else
     unusable("mpi", is_auto ? "started by an MPI launcher, but Superstep was built without MPI support; "
                               "every rank runs on its own"
-                            : "Superstep was built without MPI support (no mpicc found)");
+                            : "Superstep was built without MPI support");
 #endif
     return dev;
 }
