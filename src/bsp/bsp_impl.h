@@ -262,7 +262,6 @@ void rma_do_direct(void);
 
 /* Reading incoming streams (sync.c). */
 void stream_read(uint32_t src, void *buf, size_t n);
-void stream_copy_out(uint32_t src, void *dst, uint64_t n);
 void stream_skip(uint32_t src, uint64_t n);
 bool stream_write(uint32_t dst, const void *buf, size_t n);
 

@@ -374,11 +374,6 @@ void stream_read(uint32_t src, void *buf, size_t n)
     }
 }
 
-void stream_copy_out(uint32_t src, void *dst, uint64_t n)
-{
-    stream_read(src, dst, n);
-}
-
 void stream_skip(uint32_t src, uint64_t n)
 {
     while (n) {

@@ -151,7 +151,7 @@ static struct reg *slot_local(uint32_t src, uint32_t slot, const char *what)
 void rma_apply_put(uint32_t src, const struct rec_put *r)
 {
     struct reg *g = slot_local(src, r->slot, "a put");
-    stream_copy_out(src, (char *)g->addr + r->offset, r->nbytes);
+    stream_read(src, (char *)g->addr + r->offset, r->nbytes);
 }
 
 void rma_put_here(uint32_t src, const struct rec_put *r, const void *data)
@@ -168,7 +168,7 @@ void rma_bad_slot(uint32_t src, uint32_t slot)
 
 void rma_apply_reply(uint32_t src, const struct rec_reply *r)
 {
-    stream_copy_out(src, (void *)(uintptr_t)r->dst, r->nbytes);
+    stream_read(src, (void *)(uintptr_t)r->dst, r->nbytes);
 }
 
 /* Answer every get addressed to me, from my memory as the superstep left it. */

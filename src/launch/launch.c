@@ -158,7 +158,6 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
  * their own within moments; those busy computing are killed. */
 static void stop_children(void)
 {
-    int64_t deadline = 0;
     for (int round = 0;; round++) {
         bool live = false;
         for (uint32_t p = mon.first_child; p < job.nprocs; p++) {
@@ -176,7 +175,6 @@ static void stop_children(void)
         }
         if (!live)
             return;
-        (void)deadline;
         struct timespec ts = { 0, 10 * 1000 * 1000 };
         nanosleep(&ts, NULL);
     }
