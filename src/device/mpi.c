@@ -238,17 +238,6 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
-static void install_fatal_handlers(void)
-{
-    static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_fatal_signal;
-    sa.sa_flags = SA_RESETHAND | SA_NODEFER;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
-}
-
 /* ---- the window ------------------------------------------------------------------ */
 
 /* Expose 2 P slices of receive room to one-sided puts (collective). */
@@ -361,7 +350,7 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
         on_exit(mpi_on_exit, NULL);
         hooked = true;
     }
-    install_fatal_handlers();
+    launch_catch_fatal_signals(on_fatal_signal);
     m.begun = true;
     m.ended = false;
     *me = m.me;

@@ -56,20 +56,11 @@ struct launch_shared *launch_setup(struct segment *seg, uint32_t nprocs)
     return ls;
 }
 
-static const char *signal_name(int sig)
+/* "SEGV" for SIGSEGV: glibc's abbreviation, "?" for a number it does not know. */
+static const char *signal_abbrev(int sig)
 {
-    static const struct { int sig; const char *name; } names[] = {
-        { SIGSEGV, "SIGSEGV" }, { SIGKILL, "SIGKILL" }, { SIGABRT, "SIGABRT" },
-        { SIGBUS, "SIGBUS" }, { SIGFPE, "SIGFPE" }, { SIGILL, "SIGILL" },
-        { SIGTERM, "SIGTERM" }, { SIGINT, "SIGINT" }, { SIGHUP, "SIGHUP" },
-        { SIGPIPE, "SIGPIPE" }, { SIGQUIT, "SIGQUIT" }, { SIGTRAP, "SIGTRAP" },
-        { SIGUSR1, "SIGUSR1" }, { SIGUSR2, "SIGUSR2" }, { SIGALRM, "SIGALRM" },
-        { SIGXCPU, "SIGXCPU" }, { SIGSYS, "SIGSYS" },
-    };
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-        if (names[i].sig == sig)
-            return names[i].name;
-    return "signal";
+    const char *a = sigabbrev_np(sig);
+    return a ? a : "?";
 }
 
 /*
@@ -138,8 +129,8 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
     uint32_t code;
     const char *in = step_text(st, sizeof st, p);
     if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
-        snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (%s)%s\n", launch_words.proc,
-                 p + launch_words.first, si->si_status, signal_name(si->si_status), in);
+        snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)%s\n", launch_words.proc,
+                 p + launch_words.first, si->si_status, signal_abbrev(si->si_status), in);
         code = 128 + (uint32_t)si->si_status;
     } else {
         snprintf(msg, sizeof msg, "superstep: %s %u exited with status %d%s without calling %s\n",
@@ -240,8 +231,8 @@ static void *monitor_main(void *arg)
 static void on_fatal_signal(int sig)
 {
     char msg[160], st[48];
-    int len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (%s)%s\n", launch_words.proc,
-                       job.me + launch_words.first, sig, signal_name(sig), step_text(st, sizeof st, job.me));
+    int len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)%s\n", launch_words.proc,
+                       job.me + launch_words.first, sig, signal_abbrev(sig), step_text(st, sizeof st, job.me));
     if (claim_failure(128 + (uint32_t)sig) && len > 0)
         (void)!write(2, msg, (size_t)len);
     publish_failure();
@@ -252,13 +243,13 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
-static void install_fatal_handlers(void)
+void launch_catch_fatal_signals(void (*handler)(int))
 {
     static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_fatal_signal;
-    sa.sa_flags = SA_RESETHAND | SA_NODEFER;
+    sa.sa_handler = handler ? handler : SIG_DFL;
+    sa.sa_flags = handler ? SA_RESETHAND | SA_NODEFER : 0;
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         sigaction(sigs[i], &sa, NULL);
 }
@@ -392,7 +383,7 @@ int launch_fork(uint32_t nprocs)
         if ((rc = record_child(p, pid)) != 0)
             return rc;
     }
-    install_fatal_handlers();
+    launch_catch_fatal_signals(on_fatal_signal);
     return monitor_start(1, false);
 }
 
@@ -474,11 +465,7 @@ int launch_finish(void)
         close(mon.event_fd);
     }
     if (!mon.host) {
-        signal(SIGSEGV, SIG_DFL);
-        signal(SIGBUS, SIG_DFL);
-        signal(SIGFPE, SIG_DFL);
-        signal(SIGILL, SIG_DFL);
-        signal(SIGABRT, SIG_DFL);
+        launch_catch_fatal_signals(NULL);
     }
     return mon.result;
 }

@@ -90,6 +90,11 @@ struct launch_words {
 };
 extern struct launch_words launch_words;
 
+/* Route the fatal signals (SEGV, BUS, FPE, ILL, ABRT) to 'handler', which
+ * runs once (the default action is back for a re-raise); NULL restores the
+ * defaults. */
+void launch_catch_fatal_signals(void (*handler)(int));
+
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));
 
