@@ -20,9 +20,7 @@ enum { CALL_NONE, CALL_SYNC, CALL_END };
 
 static double now(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+    return 1e-9 * (double)now_ns();
 }
 
 void bsp_error(const char *call, const char *fmt, ...)
