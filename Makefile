@@ -3,7 +3,9 @@
 #   make test               build and run the test suite
 #   make test SANITIZE=1    the same under AddressSanitizer + UBSan
 #   make bench              the benchmark table (bench/)
-#   make install PREFIX=... install headers, libraries, tools, pkg-config file
+#   make install PREFIX=... install headers, libraries, tools, man pages,
+#                           pkg-config file and CMake package
+#   make uninstall PREFIX=... remove what install put there
 #
 # Sources are found by wildcard: a new .c file in src/<layer>/ joins the
 # library, one in tests/<suite>/ becomes a test, one in examples/ an example.
@@ -75,10 +77,19 @@ endif
 LIB_SRC  := $(filter-out $(MPI_SKIP),$(wildcard src/*/*.c))
 LIB_OBJ  := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
 LIB_A    := $(LIBDIR)/libsuperstep.a
+# The shared library is versioned: libsuperstep.so.$(SO_VERSION) carries the
+# SONAME libsuperstep.so.$(SO_MAJOR) (programs record that name), and the
+# links libsuperstep.so.$(SO_MAJOR) and libsuperstep.so (for -lsuperstep) point
+# at it.  VERSION, Superstep's own, is read from bsp.h (SUPERSTEP_VERSION).
+VERSION  := $(shell sed -n 's/^\#define SUPERSTEP_VERSION "\(.*\)"/\1/p' include/bsp.h)
+SO_MAJOR := 1
+SO_VERSION := $(SO_MAJOR).0.0
+SO_NAME  := libsuperstep.so.$(SO_MAJOR)
+LIB_SO_REAL := $(LIBDIR)/libsuperstep.so.$(SO_VERSION)
 LIB_SO   := $(LIBDIR)/libsuperstep.so
 
 TOOL_SRC := $(wildcard tools/*.c)
-TOOLS    := $(patsubst tools/%.c,$(BINDIR)/%,$(TOOL_SRC)) $(BINDIR)/bspcc
+TOOLS    := $(patsubst tools/%.c,$(BINDIR)/%,$(TOOL_SRC)) $(BINDIR)/bspcc $(BINDIR)/bspcxx
 
 EX_SRC   := $(wildcard examples/*.c examples/*/*.c)
 EXAMPLES := $(patsubst %.c,$(O)/%,$(EX_SRC))
@@ -91,7 +102,7 @@ BENCHES  := $(patsubst %.c,$(O)/%,$(BENCH_SRC))
 
 HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h) $(O)/config
 
-.PHONY: all test bench install clean examples tests
+.PHONY: all test bench install uninstall clean examples tests
 all: $(LIB_A) $(LIB_SO) $(TOOLS) $(EXAMPLES) superstep.pc
 
 $(O)/src/%.o: src/%.c $(HEADERS)
@@ -106,18 +117,24 @@ $(LIB_A): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
-$(LIB_SO): $(LIB_OBJ)
+$(LIB_SO_REAL): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) -shared -o $@ $^ $(LDLIBS_ALL)
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,$(SO_NAME) -o $@ $^ $(LDLIBS_ALL)
+
+$(LIB_SO): $(LIB_SO_REAL)
+	ln -sf $(notdir $(LIB_SO_REAL)) $(LIBDIR)/$(SO_NAME)
+	ln -sf $(notdir $(LIB_SO_REAL)) $@
 
 # Tools may use internal headers (bspbench reads no internals; bsprun does not either).
 $(BINDIR)/%: tools/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
-$(BINDIR)/bspcc: tools/bspcc.in $(O)/config
+# bspcxx is bspcc for C++ (the script looks at the name it was called by).
+$(BINDIR)/bspcc $(BINDIR)/bspcxx: tools/bspcc.in $(O)/config include/bsp.h
 	@mkdir -p $(dir $@)
-	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" -e "s|@MPILIBS@|$(MPI_LIBS)|g" $< > $@ && chmod +x $@
+	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" -e "s|@MPILIBS@|$(MPI_LIBS)|g" \
+	    -e "s|@VERSION@|$(VERSION)|g" $< > $@ && chmod +x $@
 
 $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
@@ -138,8 +155,9 @@ $(O)/bench/%: bench/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
+PC_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@MPILIBS@|$(MPI_LIBS)|g'
 superstep.pc: superstep.pc.in Makefile $(O)/config
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' -e 's|@MPILIBS@|$(MPI_LIBS)|g' $< > $@
+	$(PC_SUBST) $< > $@
 
 examples: $(EXAMPLES)
 tests: $(TESTS) $(EXAMPLES) $(TOOLS)
@@ -150,13 +168,44 @@ test: all tests
 bench: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/run
 
+# Installation.  Everything below PREFIX: headers, the static and the
+# versioned shared library, the tools, man pages (man/*.1, *.3, *.7, by
+# wildcard; a page that is one line ".so man3/other.3" is an alias), the
+# pkg-config file and the CMake package.  Programs linked through pkg-config
+# or CMake carry an RPATH to PREFIX/lib, so they run without LD_LIBRARY_PATH.
+# uninstall removes exactly these files, then the folders install made for
+# Superstep alone (lib/cmake/Superstep, share/doc/superstep) when empty.
+MAN_PAGES := $(wildcard man/*.1 man/*.3 man/*.7)
+DEST      := $(DESTDIR)$(PREFIX)
+CMAKE_DIR := $(DEST)/lib/cmake/Superstep
+DOC_DIR   := $(DEST)/share/doc/superstep
+
 install: all
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 $(LIB_A) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(LIB_SO) $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(TOOLS) $(DESTDIR)$(PREFIX)/bin/
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|0.1.0|g' -e 's|@MPILIBS@|$(MPI_LIBS)|g' superstep.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/superstep.pc
+	install -d $(DEST)/include $(DEST)/lib/pkgconfig $(DEST)/bin $(CMAKE_DIR) $(DOC_DIR)
+	install -m 644 include/*.h $(DEST)/include/
+	install -m 644 $(LIB_A) $(DEST)/lib/
+	install -m 755 $(LIB_SO_REAL) $(DEST)/lib/
+	ln -sf $(notdir $(LIB_SO_REAL)) $(DEST)/lib/$(SO_NAME)
+	ln -sf $(notdir $(LIB_SO_REAL)) $(DEST)/lib/libsuperstep.so
+	install -m 755 $(TOOLS) $(DEST)/bin/
+	$(PC_SUBST) superstep.pc.in > $(DEST)/lib/pkgconfig/superstep.pc
+	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SO_VERSION@|$(SO_VERSION)|g' -e 's|@SO_NAME@|$(SO_NAME)|g' \
+	    -e 's|@MPILIBS@|$(MPI_LIBS)|g' \
+	    cmake/SuperstepConfig.cmake.in > $(CMAKE_DIR)/SuperstepConfig.cmake
+	sed -e 's|@VERSION@|$(VERSION)|g' cmake/SuperstepConfigVersion.cmake.in > $(CMAKE_DIR)/SuperstepConfigVersion.cmake
+	install -m 644 LICENSE $(DOC_DIR)/
+	for page in $(MAN_PAGES); do \
+	    sec=$${page##*.}; install -d $(DEST)/share/man/man$$sec && install -m 644 $$page $(DEST)/share/man/man$$sec/ || exit 1; \
+	done
+
+uninstall:
+	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h)))
+	rm -f $(DEST)/lib/$(notdir $(LIB_A)) $(DEST)/lib/$(notdir $(LIB_SO_REAL)) $(DEST)/lib/$(SO_NAME) $(DEST)/lib/libsuperstep.so
+	rm -f $(addprefix $(DEST)/bin/,$(notdir $(TOOLS)))
+	rm -f $(DEST)/lib/pkgconfig/superstep.pc $(CMAKE_DIR)/SuperstepConfig.cmake $(CMAKE_DIR)/SuperstepConfigVersion.cmake
+	rm -f $(DOC_DIR)/LICENSE
+	for page in $(MAN_PAGES); do rm -f $(DEST)/share/man/man$${page##*.}/$${page#man/}; done
+	-rmdir $(CMAKE_DIR) $(DOC_DIR) 2>/dev/null
 
 clean:
 	rm -rf build lib bin superstep.pc

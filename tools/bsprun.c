@@ -1,7 +1,9 @@
 /*
  * bsprun - run a BSP program on P processors.
  *
- *   bsprun -n P [--device shm|mpi|auto] [--mandatory] [--] ./prog args...
+ *   bsprun -n P [--device shm|mpi|auto] [--mandatory] [--profile FILE] [--]
+ *          ./prog args...
+ *   bsprun --help | --version
  *
  * Sets SUPERSTEP_NPROCS (what bsp_nprocs() returns before bsp_begin, and the
  * default processor count of Epiphany host programs and mp.h) and
@@ -14,8 +16,13 @@
  * SIGKILL, or leaving with _exit) gets one, so no failure is silent.  When
  * mpirun is missing it warns and runs on shm (an error with --mandatory);
  * in a build without MPI the program is run directly, and says so.
+ *
+ * Options are parsed with getopt_long up to the program's name (everything
+ * after it is the program's); each bad option or value is one line on
+ * stderr, "bsprun: <what>", and exit status 2.
  */
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdbool.h>
@@ -24,6 +31,8 @@
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include "bsp.h" /* SUPERSTEP_VERSION */
 
 /* The full path of 'name' found in PATH, or NULL. */
 static char *find_in_path(const char *name)
@@ -165,69 +174,104 @@ static int run_mpi(const char *nprocs, char **argv)
 
 static void usage(FILE *f)
 {
-    fputs("usage: bsprun -n P [--device shm|mpi|auto] [--mandatory] [--] program [args...]\n"
-          "  -n P, --nprocs P   number of BSP processors (SUPERSTEP_NPROCS)\n"
+    fputs("usage: bsprun [options] [--] program [args...]\n"
+          "Run a BSP program (BSPlib, Epiphany BSP host, or mp.h) on P processors.\n"
+          "\n"
+          "  -n P, --nprocs P   number of BSP processors, 1..65535 (sets SUPERSTEP_NPROCS;\n"
+          "                     default: the number of CPUs)\n"
           "  --device D         device to run on (SUPERSTEP_DEVICE): shm, mpi (through mpirun)\n"
           "                     or auto (the default: mpi under an MPI launcher, else shm)\n"
           "  --mandatory        fail rather than fall back when the device is unusable\n"
-          "  --profile FILE     write a Chrome trace of every superstep (SUPERSTEP_PROFILE)\n",
+          "                     (SUPERSTEP_DEVICE_MANDATORY=1)\n"
+          "  --profile FILE     write a trace of every superstep to FILE (SUPERSTEP_PROFILE)\n"
+          "  -h, --help         print this help and exit\n"
+          "  -V, --version      print the version and exit\n"
+          "\n"
+          "Options end at the program's name; -np P is accepted for -n P.  See bsprun(1).\n",
           f);
 }
 
-static const char *value(int argc, char **argv, int *i)
+/* One line naming what is wrong, then exit status 2 (a usage error). */
+static void bad_usage(const char *fmt, const char *what)
 {
-    if (*i + 1 >= argc) {
-        fprintf(stderr, "bsprun: %s needs a value\n", argv[*i]);
-        exit(2);
+    fputs("bsprun: ", stderr);
+    fprintf(stderr, fmt, what);
+    fputs(" (try bsprun --help)\n", stderr);
+    exit(2);
+}
+
+/* The processor count of -n: a decimal number 1..65535, nothing else. */
+static void set_nprocs(const char *v)
+{
+    char *end;
+    errno = 0;
+    long n = strtol(v, &end, 10);
+    if (!*v || *end || errno || n < 1 || n > 65535)
+        bad_usage("bad processor count '%s' for -n (a number 1..65535)", v);
+    char canon[8];
+    snprintf(canon, sizeof canon, "%ld", n);
+    setenv("SUPERSTEP_NPROCS", canon, 1);
+}
+
+static void set_device(const char *v)
+{
+    if (strcmp(v, "shm") && strcmp(v, "mpi") && strcmp(v, "auto"))
+        bad_usage("unknown device '%s' for --device (shm, mpi or auto)", v);
+    setenv("SUPERSTEP_DEVICE", v, 1);
+}
+
+static const struct option long_options[] = {
+    {"nprocs", required_argument, NULL, 'n'},
+    {"device", required_argument, NULL, 'd'},
+    {"mandatory", no_argument, NULL, 'm'},
+    {"profile", required_argument, NULL, 'p'},
+    {"help", no_argument, NULL, 'h'},
+    {"version", no_argument, NULL, 'V'},
+    {NULL, 0, NULL, 0},
+};
+
+/* Parse the options; returns the index of the program's name in argv. */
+static int parse_options(int argc, char **argv)
+{
+    /* mpirun's -np P, as -n P. */
+    for (int i = 1; i < argc && argv[i][0] == '-' && strcmp(argv[i], "--"); i++)
+        if (!strcmp(argv[i], "-np"))
+            argv[i] = "-n";
+    opterr = 0; /* our own messages, one line each */
+    int c;
+    /* '+': stop at the first non-option, the program; ':': report a missing value. */
+    while ((c = getopt_long(argc, argv, "+:n:hV", long_options, NULL)) != -1) {
+        switch (c) {
+        case 'n': set_nprocs(optarg); break;
+        case 'd': set_device(optarg); break;
+        case 'm': setenv("SUPERSTEP_DEVICE_MANDATORY", "1", 1); break;
+        case 'p':
+            if (!*optarg)
+                bad_usage("%s needs a file name", "--profile");
+            setenv("SUPERSTEP_PROFILE", optarg, 1);
+            break;
+        case 'h': usage(stdout); exit(0);
+        case 'V': printf("bsprun (Superstep) %s\n", SUPERSTEP_VERSION); exit(0);
+        case ':': bad_usage("option '%s' needs a value", argv[optind - 1]); break;
+        default: {
+            /* A long option (also one given a value it does not take) is
+             * named as written; a short one by its letter. */
+            const char *a = argv[optind - 1];
+            if (!strncmp(a, "--", 2) || !optopt)
+                bad_usage("unknown option '%s'", a);
+            char opt[3] = {'-', (char)optopt, 0};
+            bad_usage("unknown option '%s'", opt);
+        }
+        }
     }
-    return argv[++*i];
+    if (optind >= argc)
+        bad_usage("no program to run%s", "");
+    return optind;
 }
 
 int main(int argc, char **argv)
 {
-    int i = 1;
-    for (; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--")) {
-            i++;
-            break;
-        } else if (!strcmp(a, "-n") || !strcmp(a, "--nprocs") || !strcmp(a, "-np")) {
-            const char *v = value(argc, argv, &i);
-            char *end;
-            long n = strtol(v, &end, 10);
-            if (*end || n <= 0 || n > 65535) {
-                fprintf(stderr, "bsprun: bad processor count '%s' (1..65535)\n", v);
-                return 2;
-            }
-            setenv("SUPERSTEP_NPROCS", v, 1);
-        } else if (!strncmp(a, "-n", 2) && a[2]) {
-            setenv("SUPERSTEP_NPROCS", a + 2, 1);
-        } else if (!strcmp(a, "--device")) {
-            const char *v = value(argc, argv, &i);
-            if (strcmp(v, "shm") && strcmp(v, "mpi") && strcmp(v, "auto")) {
-                fprintf(stderr, "bsprun: unknown device '%s' (shm, mpi or auto)\n", v);
-                return 2;
-            }
-            setenv("SUPERSTEP_DEVICE", v, 1);
-        } else if (!strcmp(a, "--mandatory")) {
-            setenv("SUPERSTEP_DEVICE_MANDATORY", "1", 1);
-        } else if (!strcmp(a, "--profile")) {
-            setenv("SUPERSTEP_PROFILE", value(argc, argv, &i), 1);
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage(stdout);
-            return 0;
-        } else if (a[0] == '-') {
-            fprintf(stderr, "bsprun: unknown option '%s'\n", a);
-            usage(stderr);
-            return 2;
-        } else {
-            break;
-        }
-    }
-    if (i >= argc) {
-        usage(stderr);
-        return 2;
-    }
+    int i = parse_options(argc, argv);
     const char *device = getenv("SUPERSTEP_DEVICE");
 #ifdef SUPERSTEP_HAVE_MPI
     if (device && !strcmp(device, "mpi") && !getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE")) {
