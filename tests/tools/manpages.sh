@@ -1,0 +1,76 @@
+# manpages.sh - every function declared in include/*.h has a section 3 page
+# in man/ (a page of its own, or a one-line ".so man3/family.3" alias whose
+# family page names it in NAME), and every page make install puts under
+# PREFIX/share/man renders with man --warnings (groff -ww) without a single
+# warning, aliases resolved as "man NAME" resolves them; make uninstall
+# removes every page again.
+# RUN: timeout=600
+set -u
+. tests/tools/install.inc
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# The extractor itself: a header with what other headers may bring.
+cat > "$tmp/sample.h" <<'END'
+#define bsp_hpsend bsp_mc_hpsend
+/* void not_this(void); */
+typedef void (*handler_t)(int);
+typedef struct { void (*cb)(void); int n; } box_t;
+void bsp_direct_get(unsigned pid, const void *src, size_t offset,
+                    void *dst, size_t size);
+static inline size_t mcbsp_get_pinning_count(void) { return superstep_count(); }
+unsigned int *mcbsp_get_pinning(void) __attribute__((pure));
+void _private(void);
+void superstep_internal(void);
+END
+got=$(python3 tests/tools/declared.py "$tmp/sample.h" | tr '\n' ' ')
+[ "$got" = "bsp_direct_get mcbsp_get_pinning mcbsp_get_pinning_count " ] ||
+    fail "declared.py finds '$got' in a sample header"
+
+# 1. A page for every declared function; every alias's family page names it.
+missing=""
+for name in $(python3 tests/tools/declared.py include/*.h); do
+    [ -f "man/$name.3" ] || missing="$missing $name"
+done
+[ -z "$missing" ] || fail "functions of include/*.h without a page man/NAME.3:$missing"
+for page in man/*.[137]; do
+    first=$(head -n 1 "$page")
+    case "$first" in
+        .so\ *)
+            [ "$(wc -l < "$page")" = 1 ] || fail "$page: an alias must be the one line .so man3/PAGE.3"
+            target=man/${first#.so man?/}
+            [ -f "$target" ] || fail "$page: .so to a missing page ($target)"
+            name=${page#man/}; name=${name%.*}
+            sed -n '/^\.SH NAME/,/^\.SH/p' "$target" | grep -qw -- "$name" ||
+                fail "$page is an alias of $target, whose NAME section does not name $name"
+            ;;
+        .TH\ *) ;;
+        *) fail "$page: neither a page (.TH first) nor an alias (.so)" ;;
+    esac
+done
+
+# 2. Installed, every page renders without warnings.
+prefix=$tmp/prefix
+install_superstep "$prefix"
+mandir=$prefix/share/man
+n=0
+for page in man/*.[137]; do
+    sec=${page##*.}
+    inst=man$sec/${page#man/}
+    [ -f "$mandir/$inst" ] || fail "make install did not install $page as $mandir/$inst"
+    out=$(cd "$mandir" && MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l "$inst" 2>"$tmp/err")
+    [ -s "$tmp/err" ] && fail "$inst renders with warnings: $(head -n 3 "$tmp/err")"
+    [ "$(printf '%s\n' "$out" | grep -c .)" -ge 5 ] || fail "$inst renders to nothing"
+    n=$((n + 1))
+done
+# As a user asks: man -M PREFIX/share/man bsp_hpput shows bsp_put's page.
+out=$(MANWIDTH=80 man -M "$mandir" 3 bsp_hpput 2>&1) || fail "man -M $mandir 3 bsp_hpput: $out"
+printf '%s\n' "$out" | grep -q 'BSP_PUT(3)' || fail "man bsp_hpput does not show bsp_put(3): $(printf '%s\n' "$out" | head -n 3)"
+out=$(MANWIDTH=80 man -M "$mandir" 1 bsprun 2>&1) || fail "man bsprun: $out"
+printf '%s\n' "$out" | grep -q -- '--nprocs' || fail "man bsprun does not describe --nprocs"
+
+# 3. make uninstall removes them (and everything else it installed).
+uninstall_superstep "$prefix"
+left=$(find "$prefix" ! -type d)
+[ -z "$left" ] || fail "make uninstall left: $left"
+echo "manpages.sh: $n pages render cleanly"
