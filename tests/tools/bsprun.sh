@@ -1,0 +1,77 @@
+# bsprun.sh - bsprun's options (getopt_long) and every error of its option
+# parsing: each bad option or value is one line "bsprun: ..." on stderr and
+# exit status 2; the program's own arguments are never bsprun's.
+# The error cases, one RUN line each:
+# RUN: cmd="$BINDIR/bsprun -nabc true" fail="^bsprun: bad processor count 'abc' for -n \(a number 1..65535\)"
+# RUN: cmd="$BINDIR/bsprun -n abc true" fail="^bsprun: bad processor count 'abc'"
+# RUN: cmd="$BINDIR/bsprun -n 0 true" fail="^bsprun: bad processor count '0'"
+# RUN: cmd="$BINDIR/bsprun -n -1 true" fail="^bsprun: bad processor count '-1'"
+# RUN: cmd="$BINDIR/bsprun -n 65536 true" fail="^bsprun: bad processor count '65536'"
+# RUN: cmd="$BINDIR/bsprun -n 4x true" fail="^bsprun: bad processor count '4x'"
+# RUN: cmd="$BINDIR/bsprun -n 99999999999999999999 true" fail="^bsprun: bad processor count '99999999999999999999'"
+# RUN: cmd="$BINDIR/bsprun --nprocs= true" fail="^bsprun: bad processor count ''"
+# RUN: cmd="$BINDIR/bsprun -n" fail="^bsprun: option '-n' needs a value"
+# RUN: cmd="$BINDIR/bsprun --device" fail="^bsprun: option '--device' needs a value"
+# RUN: cmd="$BINDIR/bsprun --profile" fail="^bsprun: option '--profile' needs a value"
+# RUN: cmd="$BINDIR/bsprun --profile= true" fail="^bsprun: --profile needs a file name"
+# RUN: cmd="$BINDIR/bsprun --device gpu true" fail="^bsprun: unknown device 'gpu' for --device \(shm, mpi or auto\)"
+# RUN: cmd="$BINDIR/bsprun --frobnicate true" fail="^bsprun: unknown option '--frobnicate'"
+# RUN: cmd="$BINDIR/bsprun -q true" fail="^bsprun: unknown option '-q'"
+# RUN: cmd="$BINDIR/bsprun --mandatory=yes true" fail="^bsprun: unknown option '--mandatory=yes'"
+# RUN: cmd="$BINDIR/bsprun" fail="^bsprun: no program to run \(try bsprun --help\)"
+# RUN: cmd="$BINDIR/bsprun -n 2" fail="^bsprun: no program to run"
+# RUN: cmd="$BINDIR/bsprun -n 2 --" fail="^bsprun: no program to run"
+# RUN: cmd="$BINDIR/bsprun -n 2 ./no-such-program" fail="^bsprun: cannot run ./no-such-program: No such file or directory"
+# The rest, by this script:
+# RUN: n=1 timeout=120
+set -u
+. tests/tools/install.inc
+bsprun=$BINDIR/bsprun
+
+# Each error: exactly one line on stderr, nothing on stdout, status 2.
+for args in "-nabc true" "-n 0 true" "-n -1 true" "-n" "--device gpu true" "--frobnicate" "-q true" ""; do
+    # shellcheck disable=SC2086
+    out=$("$bsprun" $args 2>"$root/.bsprun.err.$$"); rc=$?
+    err=$(cat "$root/.bsprun.err.$$"); rm -f "$root/.bsprun.err.$$"
+    [ "$rc" = 2 ] || fail "bsprun $args: exit status $rc, not 2"
+    [ -z "$out" ] || fail "bsprun $args: printed on stdout: $out"
+    [ "$(printf '%s\n' "$err" | wc -l)" = 1 ] || fail "bsprun $args: not one line: $err"
+    case "$err" in "bsprun: "*"(try bsprun --help)") ;; *) fail "bsprun $args: $err" ;; esac
+done
+
+# What each option sets, seen by the program (env).
+env_of() { "$bsprun" "$@" env | grep -v "^SUPERSTEP_TEST=" | grep '^SUPERSTEP_' | sort | tr '\n' ' '; }
+unset SUPERSTEP_NPROCS SUPERSTEP_DEVICE SUPERSTEP_DEVICE_MANDATORY SUPERSTEP_PROFILE
+for form in "-n 3" "-n3" "--nprocs 3" "--nprocs=3" "-np 3" "-n 003" "--npr 3"; do
+    # shellcheck disable=SC2086
+    got=$(env_of $form)
+    [ "$got" = "SUPERSTEP_NPROCS=3 " ] || fail "bsprun $form: the program sees '$got'"
+done
+got=$(env_of -n 2 --device shm --mandatory --profile /tmp/t.json)
+[ "$got" = "SUPERSTEP_DEVICE=shm SUPERSTEP_DEVICE_MANDATORY=1 SUPERSTEP_NPROCS=2 SUPERSTEP_PROFILE=/tmp/t.json " ] ||
+    fail "bsprun -n 2 --device shm --mandatory --profile: the program sees '$got'"
+got=$(env_of --device=auto)
+[ "$got" = "SUPERSTEP_DEVICE=auto " ] || fail "bsprun --device=auto: the program sees '$got'"
+
+# Options end at the program: its own -n and --help are its own.
+got=$("$bsprun" -n 2 sh -c 'echo "$SUPERSTEP_NPROCS $*"' prog -n 5 --help) || fail "bsprun with program options failed"
+[ "$got" = "2 -n 5 --help" ] || fail "program arguments changed: '$got'"
+got=$("$bsprun" -n 2 -- sh -c 'echo "$*"' prog -x) || fail "bsprun -- failed"
+[ "$got" = "-x" ] || fail "bsprun -- prog: '$got'"
+# A program exiting with 3 gives 3.
+"$bsprun" -n 1 sh -c 'exit 3'; rc=$?
+[ "$rc" = 3 ] || fail "the program's exit status 3 came back as $rc"
+
+# --help on stdout with status 0; --version names bsp.h's version.
+help=$("$bsprun" --help) || fail "bsprun --help: status $?"
+for opt in --nprocs --device --mandatory --profile --help --version; do
+    printf '%s\n' "$help" | grep -q -- "$opt" || fail "bsprun --help does not mention $opt"
+done
+[ "$("$bsprun" -h)" = "$help" ] || fail "bsprun -h differs from --help"
+version=$(sed -n 's/^#define SUPERSTEP_VERSION "\(.*\)"/\1/p' include/bsp.h)
+[ "$("$bsprun" --version)" = "bsprun (Superstep) $version" ] || fail "bsprun --version: $("$bsprun" --version)"
+
+# A BSP program on the processors asked for.
+out=$("$bsprun" -n 3 "$O/examples/hello") || fail "bsprun -n 3 hello failed"
+[ "$(printf '%s\n' "$out" | grep -c 'of 3')" = 3 ] || fail "bsprun -n 3 hello printed: $out"
+exit 0
