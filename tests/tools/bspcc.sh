@@ -1,5 +1,5 @@
-# bspcc.sh - bspcc and bspcxx: --help, --version, -show, the error for no
-# arguments, and C++: a C++ program using bsp.h (both dialects), built with
+# bspcc.sh - bspcc and bspcxx: --help, --version, -show, the errors for no
+# arguments and for a missing library, and C++: a C++ program using bsp.h (both dialects), built with
 # bspcxx and with bspcc given a .cpp file, compiles without warnings, links
 # and runs on 3 processors; mp.h, e_bsp.h and host_bsp.h compile as C++.
 # RUN: cmd="$BINDIR/bspcc" fail="^bspcc: no input files \(try bspcc --help\)$"
@@ -22,6 +22,14 @@ for tool in bspcc bspcxx; do
     "$BINDIR/$tool" >/dev/null 2>"$tmp/err"; rc=$?
     [ "$rc" = 2 ] && [ "$(wc -l < "$tmp/err")" = 1 ] || fail "$tool with no argument: status $rc, stderr $(cat "$tmp/err")"
 done
+
+# A bspcc moved away from its library says so, in one line, status 1.
+mkdir -p "$tmp/moved/bin" && cp "$bspcc" "$tmp/moved/bin/bspcc"
+printf 'int main(void) { return 0; }\n' > "$tmp/empty.c"
+"$tmp/moved/bin/bspcc" "$tmp/empty.c" -o "$tmp/empty" 2>"$tmp/err"; rc=$?
+[ "$rc" = 1 ] && [ "$(cat "$tmp/err")" = "bspcc: cannot find $tmp/moved/lib/libsuperstep.a (is Superstep built or installed?)" ] ||
+    fail "bspcc without its library: status $rc, stderr: $(cat "$tmp/err")"
+"$tmp/moved/bin/bspcc" -c "$tmp/empty.c" -o "$tmp/empty.o" || fail "bspcc -c needs no library, yet failed"
 
 # -show prints the command and runs nothing.
 shown=$("$bspcc" -show -O2 ring.c -o "$tmp/never") || fail "bspcc -show: status $?"
