@@ -15,6 +15,7 @@
 #include "device/device.h"
 #include "host/host.h"
 #include "launch/launch.h"
+#include "settings/settings.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -90,6 +91,7 @@ static void free_init(void)
 
 int ebsp_host_init(const char *e_name, int argc, char **argv)
 {
+    settings_check("bsp_init"); /* a bad setting ends the program here */
     if (hs.phase >= H_BEGUN)
         host_error("bsp_init", "called while a session is open (call bsp_end first)");
     if (!e_name || !*e_name)
@@ -184,8 +186,8 @@ struct ebsp_shared *host_segment(const char *call)
 {
     if (hs.have_seg)
         return hs.sh;
-    uint64_t local = ebsp_size_from_env("SUPERSTEP_LOCAL_MEMORY", EBSP_DEFAULT_LOCAL);
-    uint64_t ext = ebsp_size_from_env("SUPERSTEP_EXT_MEMORY", EBSP_DEFAULT_EXT);
+    uint64_t local = ebsp_size_from_env(SET_LOCAL_MEMORY);
+    uint64_t ext = ebsp_size_from_env(SET_EXT_MEMORY);
     uint64_t per = local + ext + EBSP_RING + 3 * 4096;
     uint64_t table = sizeof(struct ebsp_shared) + (uint64_t)hs.p * sizeof(struct ebsp_proc);
     uint64_t size = seg_size_from_env() + (uint64_t)hs.p * per + table + 4096;

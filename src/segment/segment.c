@@ -6,6 +6,7 @@
  * MAP_NORESERVE so a large reservation costs only the pages touched.
  */
 #include "segment/segment.h"
+#include "settings/settings.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -85,25 +86,7 @@ uint64_t seg_alloc(struct segment *s, size_t n, size_t align)
     }
 }
 
-uint64_t seg_env_size(const char *name, uint64_t def)
-{
-    const char *v = getenv(name);
-    if (!v || !*v)
-        return def;
-    char *end;
-    unsigned long long n = strtoull(v, &end, 10);
-    int shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10; break;
-    case 'm': case 'M': shift = 20; break;
-    case 'g': case 'G': shift = 30; break;
-    default: break;
-    }
-    return n > (UINT64_MAX >> shift) ? UINT64_MAX : n << shift;
-}
-
 size_t seg_size_from_env(void)
 {
-    uint64_t n = seg_env_size("SUPERSTEP_SEGMENT_SIZE", SEG_DEFAULT_SIZE);
-    return n < (64u << 20) ? (64u << 20) : (size_t)n;
+    return (size_t)setting_num(SET_SEGMENT_SIZE);
 }
