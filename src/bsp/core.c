@@ -126,9 +126,12 @@ void bsp_impl_begin(int64_t p)
     device_choose();
     profile_init(p);
     int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
-    if (rc)
+    if (rc) {
+        char why[512];
+        settings_limit_text(-rc, (uint32_t)p, seg_size_from_env(), why, sizeof why);
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot start %lld processors on device %s: %s",
-                    (long long)p, dev->name, strerror(-rc));
+                    (long long)p, dev->name, why);
+    }
     bsp.p = job.nprocs;
     bsp.me = me;
     bsp.step = 0;

@@ -109,7 +109,7 @@ static int shm_create(uint32_t p, void (*setup)(struct segment *))
     uint64_t chans = seg_alloc(&job.seg, (size_t)p * p * sizeof(struct channel), SEG_LINE);
     uint64_t procs = seg_alloc(&job.seg, (size_t)p * sizeof(struct shm_proc), SEG_LINE);
     if (!job.ls || !chans || !procs)
-        return -ENOMEM;
+        return -ENOSPC; /* the segment is too small for p processors */
     job.seg.hdr->root[ROOT_CHANNELS] = chans;
     job.seg.hdr->root[ROOT_SHM] = procs;
     if (setup)

@@ -192,9 +192,11 @@ struct ebsp_shared *host_segment(const char *call)
     uint64_t table = sizeof(struct ebsp_shared) + (uint64_t)hs.p * sizeof(struct ebsp_proc);
     uint64_t size = seg_size_from_env() + (uint64_t)hs.p * per + table + 4096;
     int rc = seg_create(&hs.seg, size, hs.p);
-    if (rc)
-        host_error(call, "cannot create the session segment (%llu bytes): %s", (unsigned long long)size,
-                   strerror(-rc));
+    if (rc) {
+        char why[512];
+        settings_limit_text(-rc, hs.p, size, why, sizeof why);
+        host_error(call, "cannot create the session segment (%llu bytes): %s", (unsigned long long)size, why);
+    }
     uint64_t off = seg_alloc(&hs.seg, table, 4096);
     if (!off)
         host_error(call, "session segment too small");
@@ -426,9 +428,11 @@ int ebsp_spmd(void)
     int rc = d->spawn(hs.p, path, hs.kargv, bsp_segment_setup);
     close(fd);
     unsetenv(EBSP_ENV_FD);
-    if (rc)
-        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device %s: %s", hs.p, path, d->name,
-                   strerror(-rc));
+    if (rc) {
+        char why[512];
+        settings_limit_text(-rc, hs.p, seg_size_from_env(), why, sizeof why);
+        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device %s: %s", hs.p, path, d->name, why);
+    }
     hs.phase = H_RUNNING;
     serve_run();
     int status = d->spawn_wait();

@@ -87,7 +87,9 @@ bool mp_start(int *argc, char ***argv)
     int me;
     int rc = T->start((int)n, &me);
     if (rc) {
-        fprintf(stderr, "superstep: mp_start: cannot start %ld nodes on %s: %s\n", n, T->name, strerror(-rc));
+        char why[512];
+        settings_limit_text(-rc, (uint32_t)n, seg_size_from_env(), why, sizeof why);
+        fprintf(stderr, "superstep: mp_start: cannot start %ld nodes on %s: %s\n", n, T->name, why);
         return false;
     }
     /* After the start: exit handlers run last registered first, and the

@@ -155,9 +155,10 @@ static int shm_start(int n, int *me)
     S.out = calloc((size_t)n * MP_CLASSES, sizeof *S.out);
     S.in = calloc((size_t)n * MP_CLASSES, sizeof *S.in);
     if (!job.ls || !sh || !nodes || !chans || !S.out || !S.in) {
+        rc = S.out && S.in ? -ENOSPC : -ENOMEM; /* ENOSPC: the segment is too small */
         free_local();
         drop_segment();
-        return -ENOMEM;
+        return rc;
     }
     /* A fresh memfd reads as zeros: every channel starts empty. */
     job.seg.hdr->root[ROOT_MP] = sh;

@@ -9,6 +9,7 @@
 #include "settings/settings.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -32,10 +33,15 @@ int seg_create(struct segment *s, size_t size, uint32_t nprocs)
     int fd = memfd_create("superstep", MFD_CLOEXEC);
     if (fd < 0)
         return -errno;
-    if (ftruncate(fd, (off_t)size) != 0) {
-        int e = -errno;
+    /* Beyond RLIMIT_FSIZE ftruncate raises SIGXFSZ, which would kill the
+     * program without a word: ignored here, the call fails with EFBIG. */
+    struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+    sigaction(SIGXFSZ, &ign, &old);
+    int trunc = ftruncate(fd, (off_t)size) != 0 ? -errno : 0;
+    sigaction(SIGXFSZ, &old, NULL);
+    if (trunc) {
         close(fd);
-        return e;
+        return trunc;
     }
     int rc = seg_map(s, fd, size);
     if (rc) {

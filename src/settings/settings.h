@@ -18,6 +18,7 @@
 #define SUPERSTEP_SETTINGS_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 enum setting {
@@ -46,6 +47,12 @@ uint64_t setting_num(enum setting s);
 
 /* A word, path or command setting: its value, or NULL when not set. */
 const char *setting_str(enum setting s);
+
+/* The line's reason when starting p processors on a segment of seg_size
+ * bytes failed with errno 'err': the machine limit that stopped it (named
+ * with its value and the ulimit option) and the setting that avoids it;
+ * strerror(err) for other causes (see limits.c for the codes). */
+void settings_limit_text(int err, uint32_t p, uint64_t seg_size, char *buf, size_t n);
 
 /* One row of the table, for listings (tests/settings, documentation). */
 struct setting_info {

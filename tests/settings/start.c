@@ -23,7 +23,8 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "mp")) {
-        CHECK(mp_start(&argc, &argv), "mp_start");
+        if (!mp_start(&argc, &argv))
+            return 1; /* mp_start said why */
         if (mp_is_main())
             printf("started %d\n", mp_npes());
         mp_quit(0);
