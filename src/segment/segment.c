@@ -9,6 +9,7 @@
 #include "settings/settings.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,9 @@ int seg_create(struct segment *s, size_t size, uint32_t nprocs)
 
 int seg_attach(struct segment *s, int fd)
 {
+    /* The descriptor came through an exec without FD_CLOEXEC; nothing this
+     * process execs in turn (popen, system) may inherit it. */
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
     struct stat st;
     if (fstat(fd, &st) != 0)
         return -errno;
