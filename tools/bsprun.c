@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "bsp.h" /* SUPERSTEP_VERSION */
+#include "settings/settings.h"
 
 /* The full path of 'name' found in PATH, or NULL. */
 static char *find_in_path(const char *name)
@@ -57,15 +58,14 @@ static char *find_in_path(const char *name)
 
 static bool mandatory(void)
 {
-    const char *v = getenv("SUPERSTEP_DEVICE_MANDATORY");
-    return v && *v && strcmp(v, "0") != 0;
+    return setting_num(SET_DEVICE_MANDATORY) == 1;
 }
 
 /* Run argv (a program and its arguments) under mpirun on nprocs ranks. */
 static int run_mpi(const char *nprocs, char **argv)
 {
-    const char *launcher = getenv("SUPERSTEP_MPIRUN");
-    char *words = strdup(launcher && *launcher ? launcher : "mpirun");
+    const char *launcher = setting_str(SET_MPIRUN);
+    char *words = strdup(launcher ? launcher : "mpirun");
     char *cmd[64 + 8];
     int k = 0;
     for (char *w = strtok(words, " \t"); w && k < 64; w = strtok(NULL, " \t"))
@@ -272,16 +272,12 @@ static int parse_options(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int i = parse_options(argc, argv);
-    const char *device = getenv("SUPERSTEP_DEVICE");
+    settings_check("bsprun"); /* the environment as the program will see it */
+    const char *device = setting_str(SET_DEVICE);
 #ifdef SUPERSTEP_HAVE_MPI
     if (device && !strcmp(device, "mpi") && !getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE")) {
-        const char *np = getenv("SUPERSTEP_NPROCS");
-        char def[24];
-        if (!np || !*np) {
-            long c = sysconf(_SC_NPROCESSORS_ONLN);
-            snprintf(def, sizeof def, "%ld", c > 0 ? c : 1);
-            np = def;
-        }
+        char np[24];
+        snprintf(np, sizeof np, "%llu", (unsigned long long)setting_num(SET_NPROCS));
         return run_mpi(np, argv + i);
     }
 #else

@@ -2,6 +2,7 @@
  * core.c - starting and ending the BSP program, errors, the superstep.
  */
 #include "bsp/bsp_impl.h"
+#include "settings/settings.h"
 
 #include "launch/launch.h"
 #include "profile/profile.h"
@@ -78,24 +79,18 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem)
 
 static int64_t env_nprocs(void)
 {
+    settings_check("bsp_nprocs");
     uint32_t world, me;
     if (device_choose()->world && dev->world(&world, &me)) /* mpirun -n P */
         return world;
-    const char *v = getenv("SUPERSTEP_NPROCS");
-    if (v && *v) {
-        char *end;
-        long n = strtol(v, &end, 10);
-        if (*end == 0 && n > 0)
-            return n;
-    }
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? n : 1;
+    return (int64_t)setting_num(SET_NPROCS);
 }
 
 void bsp_init(void (*spmd)(void), int argc, char **argv)
 {
     (void)argc;
     (void)argv;
+    settings_check("bsp_init");
     bsp.spmd = spmd;
     /* Where every processor runs the program from main (mpi), processors
      * other than 0 go straight into spmd, which bsp_end leaves, as the
@@ -127,12 +122,16 @@ void bsp_impl_begin(int64_t p)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: %lld processors requested (must be 1..%d)",
                     (long long)p, MAX_PROCS);
     uint32_t me;
+    settings_check("bsp_begin");
     device_choose();
     profile_init(p);
     int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
-    if (rc)
+    if (rc) {
+        char why[512];
+        settings_limit_text(-rc, (uint32_t)p, seg_size_from_env(), why, sizeof why);
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot start %lld processors on device %s: %s",
-                    (long long)p, dev->name, strerror(-rc));
+                    (long long)p, dev->name, why);
+    }
     bsp.p = job.nprocs;
     bsp.me = me;
     bsp.step = 0;

@@ -39,6 +39,7 @@
  * kill the rank, and mpirun stops the others.
  */
 #include "device/device.h"
+#include "settings/settings.h"
 
 #include "launch/launch.h"
 
@@ -243,23 +244,10 @@ static void on_fatal_signal(int sig)
 /* Expose 2 P slices of receive room to one-sided puts (collective). */
 static void window_open(void)
 {
-    const char *v = getenv("SUPERSTEP_MPI_ONESIDED");
-    m.onesided = m.p > 1 && !(v && !strcmp(v, "0"));
+    m.onesided = m.p > 1 && setting_num(SET_MPI_ONESIDED) == 1;
     if (!m.onesided)
         return;
-    size_t total = 64ull << 20;
-    const char *w = getenv("SUPERSTEP_MPI_WINDOW");
-    if (w && *w) {
-        char *end;
-        unsigned long long n = strtoull(w, &end, 10);
-        if (*end == 'K' || *end == 'k')
-            n <<= 10;
-        else if (*end == 'M' || *end == 'm')
-            n <<= 20;
-        else if (*end == 'G' || *end == 'g')
-            n <<= 30;
-        total = (size_t)n;
-    }
+    size_t total = (size_t)setting_num(SET_MPI_WINDOW);
     size_t slice = total / (2 * (size_t)m.p);
     if (slice > (4u << 20))
         slice = 4u << 20;

@@ -13,6 +13,7 @@
  * that says why.
  */
 #include "device/device.h"
+#include "settings/settings.h"
 
 #include "launch/launch.h"
 
@@ -37,8 +38,7 @@ static bool mpi_launched(void)
 
 static bool mandatory(void)
 {
-    const char *v = getenv("SUPERSTEP_DEVICE_MANDATORY");
-    return v && *v && strcmp(v, "0") != 0;
+    return setting_num(SET_DEVICE_MANDATORY) == 1;
 }
 
 /* The requested device 'name' cannot be used because 'why'. */
@@ -60,17 +60,11 @@ struct device *device_choose(void)
         return dev;
     chosen = true;
     dev = &device_shm;
-    const char *want = getenv("SUPERSTEP_DEVICE");
-    if (!want || !*want)
+    const char *want = setting_str(SET_DEVICE); /* shm, mpi or auto: checked there */
+    if (!want)
         want = "auto";
     if (!strcmp(want, "shm"))
         return dev;
-    if (strcmp(want, "mpi") && strcmp(want, "auto")) {
-        char why[160];
-        snprintf(why, sizeof why, "unknown device '%.40s' in SUPERSTEP_DEVICE (shm, mpi or auto)", want);
-        unusable(want, why);
-        return dev;
-    }
     bool is_auto = !strcmp(want, "auto");
     if (is_auto && !mpi_launched())
         return dev;

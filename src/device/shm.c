@@ -9,6 +9,7 @@
  * superstep touches no channel line that anybody else wrote.
  */
 #include "device/device.h"
+#include "settings/settings.h"
 
 #include "barrier/barrier.h"
 #include "channel/channel.h"
@@ -108,7 +109,7 @@ static int shm_create(uint32_t p, void (*setup)(struct segment *))
     uint64_t chans = seg_alloc(&job.seg, (size_t)p * p * sizeof(struct channel), SEG_LINE);
     uint64_t procs = seg_alloc(&job.seg, (size_t)p * sizeof(struct shm_proc), SEG_LINE);
     if (!job.ls || !chans || !procs)
-        return -ENOMEM;
+        return -ENOSPC; /* the segment is too small for p processors */
     job.seg.hdr->root[ROOT_CHANNELS] = chans;
     job.seg.hdr->root[ROOT_SHM] = procs;
     if (setup)
@@ -149,7 +150,7 @@ static int shm_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
                                 XFLAG(XF_COUNT) | (probe_direct() ? 0 : XFLAG(1)), &ok);
     if (!ok)
         launch_stopped();
-    device_shm.direct = XGET(sum, 1) == 0 && !getenv("SUPERSTEP_NO_DIRECT");
+    device_shm.direct = XGET(sum, 1) == 0 && !setting_num(SET_NO_DIRECT);
     return 0;
 }
 

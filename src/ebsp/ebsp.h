@@ -15,6 +15,7 @@
 #define SUPERSTEP_EBSP_H
 
 #include "segment/segment.h"
+#include "settings/settings.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -23,8 +24,6 @@
 #define EBSP_ENV_FD "SUPERSTEP_EBSP_FD"
 #define EBSP_MAGIC 0x4542535053455331ull /* "EBSPSES1" */
 
-#define EBSP_DEFAULT_LOCAL (32ull << 20)
-#define EBSP_DEFAULT_EXT (64ull << 20)
 #define EBSP_RING (64u << 10)           /* bytes of each ebsp_message ring */
 #define EBSP_MAX_LINE (EBSP_RING / 4)   /* longest message kept whole */
 #define EBSP_ALIGN 16                   /* allocations and records */
@@ -93,7 +92,7 @@ static inline struct ebsp_shared *ebsp_shared_of(const struct segment *s)
 }
 
 /* A size from the environment (bytes, or with K/M/G), or 'def'. */
-uint64_t ebsp_size_from_env(const char *name, uint64_t def);
+uint64_t ebsp_size_from_env(enum setting s);
 
 /* Tell the host something happened (a message, an arrival, an end). */
 void ebsp_ring_doorbell(struct ebsp_shared *sh);

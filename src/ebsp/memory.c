@@ -21,11 +21,9 @@
 struct ebsp_kernel ek = { .seg = { .fd = -1 } };
 struct ebsp_stats ebsp_stats;
 
-uint64_t ebsp_size_from_env(const char *name, uint64_t def)
+uint64_t ebsp_size_from_env(enum setting s)
 {
-    uint64_t n = seg_env_size(name, def);
-    if (n < 4096)
-        n = 4096;
+    uint64_t n = setting_num(s); /* at least 4K, at most 64G */
     return (n + 4095) & ~4095ull;
 }
 

@@ -15,6 +15,7 @@
 #include "device/device.h"
 #include "host/host.h"
 #include "launch/launch.h"
+#include "settings/settings.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -90,6 +91,7 @@ static void free_init(void)
 
 int ebsp_host_init(const char *e_name, int argc, char **argv)
 {
+    settings_check("bsp_init"); /* a bad setting ends the program here */
     if (hs.phase >= H_BEGUN)
         host_error("bsp_init", "called while a session is open (call bsp_end first)");
     if (!e_name || !*e_name)
@@ -184,15 +186,17 @@ struct ebsp_shared *host_segment(const char *call)
 {
     if (hs.have_seg)
         return hs.sh;
-    uint64_t local = ebsp_size_from_env("SUPERSTEP_LOCAL_MEMORY", EBSP_DEFAULT_LOCAL);
-    uint64_t ext = ebsp_size_from_env("SUPERSTEP_EXT_MEMORY", EBSP_DEFAULT_EXT);
+    uint64_t local = ebsp_size_from_env(SET_LOCAL_MEMORY);
+    uint64_t ext = ebsp_size_from_env(SET_EXT_MEMORY);
     uint64_t per = local + ext + EBSP_RING + 3 * 4096;
     uint64_t table = sizeof(struct ebsp_shared) + (uint64_t)hs.p * sizeof(struct ebsp_proc);
     uint64_t size = seg_size_from_env() + (uint64_t)hs.p * per + table + 4096;
     int rc = seg_create(&hs.seg, size, hs.p);
-    if (rc)
-        host_error(call, "cannot create the session segment (%llu bytes): %s", (unsigned long long)size,
-                   strerror(-rc));
+    if (rc) {
+        char why[512];
+        settings_limit_text(-rc, hs.p, size, why, sizeof why);
+        host_error(call, "cannot create the session segment (%llu bytes): %s", (unsigned long long)size, why);
+    }
     uint64_t off = seg_alloc(&hs.seg, table, 4096);
     if (!off)
         host_error(call, "session segment too small");
@@ -424,9 +428,11 @@ int ebsp_spmd(void)
     int rc = d->spawn(hs.p, path, hs.kargv, bsp_segment_setup);
     close(fd);
     unsetenv(EBSP_ENV_FD);
-    if (rc)
-        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device %s: %s", hs.p, path, d->name,
-                   strerror(-rc));
+    if (rc) {
+        char why[512];
+        settings_limit_text(-rc, hs.p, seg_size_from_env(), why, sizeof why);
+        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device %s: %s", hs.p, path, d->name, why);
+    }
     hs.phase = H_RUNNING;
     serve_run();
     int status = d->spawn_wait();

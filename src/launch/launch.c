@@ -246,12 +246,27 @@ static void on_fatal_signal(int sig)
 void launch_catch_fatal_signals(void (*handler)(int))
 {
     static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+    /* Signals that end a process by default (a Ctrl-C, kill, an alarm):
+     * caught only while the program left them at SIG_DFL, so its own
+     * handlers stay; without this processor 0 would die without a word. */
+    static const int ending[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF };
+    static bool caught[sizeof ending / sizeof ending[0]];
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = handler ? handler : SIG_DFL;
     sa.sa_flags = handler ? SA_RESETHAND | SA_NODEFER : 0;
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         sigaction(sigs[i], &sa, NULL);
+    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
+        struct sigaction old;
+        if (!handler) {
+            if (caught[i])
+                sigaction(ending[i], &sa, NULL);
+            caught[i] = false;
+        } else if (sigaction(ending[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
+            caught[i] = sigaction(ending[i], &sa, NULL) == 0;
+        }
+    }
 }
 
 /* ---- starting ------------------------------------------------------------ */

@@ -5,6 +5,7 @@
 #include <mp.h>
 
 #include "barrier/barrier.h"
+#include "settings/settings.h"
 #include "mp/mp_impl.h"
 
 #include <stdarg.h>
@@ -57,18 +58,6 @@ static void check_node(const char *call, int node, bool any_ok)
         mp_error(call, "node %d out of range (nodes 1..%d%s)", node, mp.n, any_ok ? ", or MP_ANY" : "");
 }
 
-/* SUPERSTEP_NPROCS, or the number of CPUs; -1 when the variable is bad. */
-static long env_nodes(void)
-{
-    const char *v = getenv("SUPERSTEP_NPROCS");
-    if (v && *v) {
-        char *end;
-        long n = strtol(v, &end, 10);
-        return *end == 0 && n >= 1 && n <= MP_MAX_NODES ? n : -1;
-    }
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? n : 1;
-}
 
 /* A node ending without mp_quit: the main node quits as mp_quit(0) does;
  * another node is clean only once the main node has quit. */
@@ -92,17 +81,15 @@ bool mp_start(int *argc, char ***argv)
     (void)argv;
     if (mp.started || mp.done)
         mp_error("mp_start", "called twice");
-    long n = env_nodes();
-    if (n < 0) {
-        fprintf(stderr, "superstep: mp_start: SUPERSTEP_NPROCS='%s' is not a node count (1..%d)\n",
-                getenv("SUPERSTEP_NPROCS"), MP_MAX_NODES);
-        return false;
-    }
+    settings_check("mp_start"); /* a bad setting ends the program here */
+    long n = (long)setting_num(SET_NPROCS);
     T = &mp_transport_shm;
     int me;
     int rc = T->start((int)n, &me);
     if (rc) {
-        fprintf(stderr, "superstep: mp_start: cannot start %ld nodes on %s: %s\n", n, T->name, strerror(-rc));
+        char why[512];
+        settings_limit_text(-rc, (uint32_t)n, seg_size_from_env(), why, sizeof why);
+        fprintf(stderr, "superstep: mp_start: cannot start %ld nodes on %s: %s\n", n, T->name, why);
         return false;
     }
     /* After the start: exit handlers run last registered first, and the
@@ -342,8 +329,8 @@ int mp_npes(void)
 {
     if (mp.started || mp.done)
         return mp.n;
-    long n = env_nodes();
-    return n < 0 ? 0 : (int)n;
+    settings_check("mp_npes");
+    return (int)setting_num(SET_NPROCS);
 }
 
 int mp_this_pe(void)

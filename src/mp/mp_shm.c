@@ -32,6 +32,17 @@
  *
  * Quit: the main node sets the shared quit word and wakes every node; a
  * node sees it in its next receive, probe or sync.
+ *
+ * Deadlock: a node blocked for ever (a receive or probe without deadline,
+ * or mp_sync) says so in its 'blocked' word (what it waits for) and bumps
+ * its 'moves' counter whenever it stops waiting.  The lowest-numbered node
+ * still running checks, after each sleeping slice, whether every node that
+ * has not ended is blocked and no message is in flight (published, not yet
+ * released) on a channel that could end a receive; it reads every 'moves'
+ * before and after the look at the channels, and calls it a deadlock only
+ * if none moved and the same holds at two checks in a row.  A receiver
+ * bumps 'moves' before it releases what it read, so a message taken during
+ * the look is seen as a move.  The report names every blocked node.
  */
 #include "mp/mp_impl.h"
 
@@ -44,6 +55,7 @@
 #include <linux/futex.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/syscall.h>
@@ -55,8 +67,14 @@
 struct mp_node {
     _Atomic uint32_t wake;       /* futex word, bumped to wake a sleeper */
     _Atomic uint32_t sleeping;   /* the node may be asleep on 'wake' */
-    char pad[SEG_LINE - 2 * sizeof(uint32_t)];
+    _Atomic uint32_t blocked;    /* BLOCK_*: waiting for ever, and for what */
+    _Atomic uint32_t moves;      /* bumped each time the node stops waiting */
+    char pad[SEG_LINE - 4 * sizeof(uint32_t)];
 };
+
+/* 'blocked': not waiting for ever, in mp_sync, or in a receive from any node
+ * or from node k (BLOCK_FROM + k). */
+enum { BLOCK_NONE = 0, BLOCK_SYNC = 1, BLOCK_ANY = 2, BLOCK_FROM = 3 };
 
 /* The transport's root table in the segment (ROOT_MP). */
 struct mp_shared {
@@ -103,6 +121,8 @@ static struct {
     int rr[MP_CLASSES];          /* 0-based sender to look at first, per class */
     bool over;                   /* more nodes than CPUs: do not spin */
     int64_t spin_ns;             /* how long a receiver spins before sleeping */
+    uint32_t suspect_sum;        /* moves seen at the last check that found a deadlock */
+    bool suspect;
 } S;
 
 static struct channel *chan_of(int src, int dst, int cls)
@@ -155,9 +175,10 @@ static int shm_start(int n, int *me)
     S.out = calloc((size_t)n * MP_CLASSES, sizeof *S.out);
     S.in = calloc((size_t)n * MP_CLASSES, sizeof *S.in);
     if (!job.ls || !sh || !nodes || !chans || !S.out || !S.in) {
+        rc = S.out && S.in ? -ENOSPC : -ENOMEM; /* ENOSPC: the segment is too small */
         free_local();
         drop_segment();
-        return -ENOMEM;
+        return rc;
     }
     /* A fresh memfd reads as zeros: every channel starts empty. */
     job.seg.hdr->root[ROOT_MP] = sh;
@@ -243,10 +264,119 @@ static bool shm_quitting(void)
     return atomic_load_explicit(&S.sh->quit, memory_order_acquire) != 0;
 }
 
+/* ---- deadlock detection --------------------------------------------------- */
+
+static void block_as(uint32_t what)
+{
+    atomic_store(&S.node[S.me - 1].blocked, what);
+}
+
+/* Stop counting as blocked; before anything that a blocked peer's look at
+ * the channels could see (a release, a send, a sync arrival). */
+static void unblock(void)
+{
+    struct mp_node *me = &S.node[S.me - 1];
+    if (atomic_load_explicit(&me->blocked, memory_order_relaxed) != BLOCK_NONE) {
+        atomic_fetch_add(&me->moves, 1);
+        atomic_store(&me->blocked, BLOCK_NONE);
+    }
+}
+
+static uint32_t moves_sum(void)
+{
+    uint32_t sum = 0;
+    for (int k = 0; k < S.n; k++)
+        sum += atomic_load(&S.node[k].moves);
+    return sum;
+}
+
+/* A message published on src -> dst and not yet released by dst. */
+static bool in_flight(int src, int dst)
+{
+    for (int c = 0; c < MP_CLASSES; c++) {
+        struct channel *ch = chan_of(src, dst, c);
+        if (atomic_load(&ch->published) != atomic_load(&ch->consumed))
+            return true;
+    }
+    return false;
+}
+
+/* Could something in flight end the wait of node k, blocked as 'b'? */
+static bool could_end(int k, uint32_t b)
+{
+    if (b == BLOCK_SYNC)
+        return false;
+    if (b >= BLOCK_FROM)
+        return in_flight((int)(b - BLOCK_FROM), k);
+    for (int s = 1; s <= S.n; s++)
+        if (in_flight(s, k))
+            return true;
+    return false;
+}
+
+static void report_deadlock(void) __attribute__((noreturn));
+static void report_deadlock(void)
+{
+    char msg[1024];
+    size_t len = (size_t)snprintf(msg, sizeof msg, "mp: deadlock: every running node waits for ever and no message "
+                                  "in flight can end a wait:");
+    int listed = 0, more = 0;
+    for (int k = 1; k <= S.n; k++) {
+        if (atomic_load(&job.ls->proc[k - 1].ended))
+            continue;
+        if (listed == 32 || len >= sizeof msg - 96) {
+            more++;
+            continue;
+        }
+        uint32_t b = atomic_load(&S.node[k - 1].blocked);
+        char what[48];
+        if (b == BLOCK_SYNC)
+            snprintf(what, sizeof what, "in mp_sync");
+        else if (b >= BLOCK_FROM)
+            snprintf(what, sizeof what, "receives from node %u", b - BLOCK_FROM);
+        else
+            snprintf(what, sizeof what, "receives from any node");
+        len += (size_t)snprintf(msg + len, sizeof msg - len, "%s node %d %s", listed ? "," : "", k, what);
+        listed++;
+    }
+    if (more)
+        snprintf(msg + len, sizeof msg - len, ", and %d more", more);
+    launch_fail(LAUNCH_EXIT_ERROR, "%s", msg);
+}
+
+/* After a sleeping slice: the lowest-numbered running node looks for a
+ * deadlock (see the top of this file). */
+static void check_deadlock(void)
+{
+    if (atomic_load(&S.sh->quit))
+        return;
+    for (int k = 1; k < S.me; k++)
+        if (!atomic_load(&job.ls->proc[k - 1].ended))
+            return; /* a lower node checks */
+    uint32_t before = moves_sum();
+    bool stuck = true;
+    for (int k = 1; k <= S.n && stuck; k++) {
+        if (atomic_load(&job.ls->proc[k - 1].ended))
+            continue;
+        uint32_t b = atomic_load(&S.node[k - 1].blocked);
+        stuck = b != BLOCK_NONE && !could_end(k, b);
+    }
+    uint32_t after = moves_sum();
+    if (!stuck || before != after || atomic_load(&S.sh->quit)) {
+        S.suspect = false;
+        return;
+    }
+    if (S.suspect && S.suspect_sum == after)
+        report_deadlock();
+    S.suspect = true;
+    S.suspect_sum = after;
+}
+
 /* ---- sync ----------------------------------------------------------------- */
 
 static int shm_sync(void)
 {
+    unblock();
     struct mp_shared *sh = S.sh;
     uint32_t gen = atomic_load(&sh->sync_gen) & ~SYNC_QUIT;
     if (shm_quitting())
@@ -273,8 +403,14 @@ static int shm_sync(void)
             return MP_SYNC_QUIT;
         if (gone)
             mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone);
+        block_as(BLOCK_SYNC);
         wait_word(job_barrier(), &sh->sync_gen, now, SLICE_NS);
         check_failed();
+        if ((atomic_load(&sh->sync_gen) & ~SYNC_QUIT) != gen || (atomic_load(&sh->sync_gen) & SYNC_QUIT)) {
+            unblock();
+            continue;
+        }
+        check_deadlock();
     }
 }
 
@@ -282,6 +418,7 @@ static int shm_sync(void)
 
 static bool shm_send(int dst, int cls, int tag, const void *data, size_t length)
 {
+    unblock();
     struct chan_writer *w = &S.out[(dst - 1) * MP_CLASSES + cls];
     struct mp_rec rec = { tag, MP_HEAD_MSG, length };
     const char *p = data;
@@ -372,6 +509,7 @@ static void wait_more(unsigned *spins)
 
 static void shm_take(const struct mp_head *h, void *buf)
 {
+    unblock(); /* before the release that a deadlock check could see */
     struct inq *q = inq_of(h->src, h->cls);
     char *d = buf;
     uint64_t left = q->rec.length, unreleased = 0;
@@ -424,6 +562,10 @@ static bool ready(int src)
 
 static bool shm_wait(int src, int64_t deadline)
 {
+    if (deadline < 0)
+        block_as(src ? BLOCK_FROM + (uint32_t)src : BLOCK_ANY);
+    else
+        unblock(); /* a wait with a deadline ends by itself */
     if (!S.over) {
         int64_t t0 = now_ns();
         for (unsigned i = 1;; i++) {
@@ -462,6 +604,8 @@ static bool shm_wait(int src, int64_t deadline)
     }
     atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
     check_failed();
+    if (deadline < 0 && !ready(src))
+        check_deadlock();
     return ok && (deadline < 0 || now_ns() < deadline);
 }
 

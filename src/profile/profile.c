@@ -29,6 +29,7 @@
  * integer nanoseconds with three decimals, so nested slices nest exactly.
  */
 #include "profile/profile.h"
+#include "settings/settings.h"
 
 #include "bsp/bsp_impl.h"
 #include "device/device.h"
@@ -144,8 +145,8 @@ void profile_init(int64_t nprocs)
 {
     if (pr.base)
         drop();
-    const char *path = getenv("SUPERSTEP_PROFILE");
-    if (!path || !*path)
+    const char *path = setting_str(SET_PROFILE);
+    if (!path)
         return;
     if (getenv(ENV_SEGMENT_FD)) {
         warn("processors started by exec are not profiled yet");

@@ -6,8 +6,11 @@
  * MAP_NORESERVE so a large reservation costs only the pages touched.
  */
 #include "segment/segment.h"
+#include "settings/settings.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -31,10 +34,15 @@ int seg_create(struct segment *s, size_t size, uint32_t nprocs)
     int fd = memfd_create("superstep", MFD_CLOEXEC);
     if (fd < 0)
         return -errno;
-    if (ftruncate(fd, (off_t)size) != 0) {
-        int e = -errno;
+    /* Beyond RLIMIT_FSIZE ftruncate raises SIGXFSZ, which would kill the
+     * program without a word: ignored here, the call fails with EFBIG. */
+    struct sigaction ign = { .sa_handler = SIG_IGN }, old;
+    sigaction(SIGXFSZ, &ign, &old);
+    int trunc = ftruncate(fd, (off_t)size) != 0 ? -errno : 0;
+    sigaction(SIGXFSZ, &old, NULL);
+    if (trunc) {
         close(fd);
-        return e;
+        return trunc;
     }
     int rc = seg_map(s, fd, size);
     if (rc) {
@@ -50,6 +58,9 @@ int seg_create(struct segment *s, size_t size, uint32_t nprocs)
 
 int seg_attach(struct segment *s, int fd)
 {
+    /* The descriptor came through an exec without FD_CLOEXEC; nothing this
+     * process execs in turn (popen, system) may inherit it. */
+    fcntl(fd, F_SETFD, FD_CLOEXEC);
     struct stat st;
     if (fstat(fd, &st) != 0)
         return -errno;
@@ -85,25 +96,7 @@ uint64_t seg_alloc(struct segment *s, size_t n, size_t align)
     }
 }
 
-uint64_t seg_env_size(const char *name, uint64_t def)
-{
-    const char *v = getenv(name);
-    if (!v || !*v)
-        return def;
-    char *end;
-    unsigned long long n = strtoull(v, &end, 10);
-    int shift = 0;
-    switch (*end) {
-    case 'k': case 'K': shift = 10; break;
-    case 'm': case 'M': shift = 20; break;
-    case 'g': case 'G': shift = 30; break;
-    default: break;
-    }
-    return n > (UINT64_MAX >> shift) ? UINT64_MAX : n << shift;
-}
-
 size_t seg_size_from_env(void)
 {
-    uint64_t n = seg_env_size("SUPERSTEP_SEGMENT_SIZE", SEG_DEFAULT_SIZE);
-    return n < (64u << 20) ? (64u << 20) : (size_t)n;
+    return (size_t)setting_num(SET_SEGMENT_SIZE);
 }

@@ -64,7 +64,6 @@ static inline int seg_contains(const struct segment *s, const void *p, size_t n)
 
 /* A size from the environment variable 'name' (bytes, or with a K/M/G
  * suffix), or 'def' when it is unset. */
-uint64_t seg_env_size(const char *name, uint64_t def);
 
 /* The size asked for by SUPERSTEP_SEGMENT_SIZE, or the default. */
 size_t seg_size_from_env(void);

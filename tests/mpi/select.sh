@@ -3,7 +3,7 @@
 # Usage: select.sh MODE
 #   direct     SUPERSTEP_DEVICE=mpi without mpirun: one warning, runs on shm
 #   mandatory  the same with SUPERSTEP_DEVICE_MANDATORY=1: an error, exit 1
-#   unknown    SUPERSTEP_DEVICE=gpu: one warning, runs on shm
+#   unknown    SUPERSTEP_DEVICE=gpu: a bad setting, one error line, exit 1
 #   auto       under mpirun without SUPERSTEP_DEVICE: the mpi device
 #   shm        SUPERSTEP_DEVICE=shm under mpirun: every rank a job of its own
 #   bsprun     bsprun --device mpi -n P: the mpi device
@@ -43,8 +43,9 @@ mandatory)
     [ "$?" = 1 ] || fail "exit status not 1"
     lines 0; only 1; one '^superstep: bsp_begin: device mpi cannot be used: not started by an MPI launcher' ;;
 unknown)
-    SUPERSTEP_DEVICE=gpu "$hello" >"$out" 2>"$err" || fail "exit status $?"
-    lines "$p"; only 1; one "^superstep: warning: device gpu cannot be used \(unknown device 'gpu'" ;;
+    SUPERSTEP_DEVICE=gpu "$hello" >"$out" 2>"$err" && fail "exit status 0"
+    [ "$?" = 1 ] || fail "exit status not 1"
+    lines 0; only 1; one "^superstep: [a-z_]+: SUPERSTEP_DEVICE='gpu' is not accepted: expected shm, mpi or auto$" ;;
 auto)
     $MPIRUN -n "$p" "$hello" >"$out" 2>"$err" || fail "exit status $?"
     lines "$p"; only 0

@@ -1,0 +1,201 @@
+/*
+ * settings.c - the table of SUPERSTEP_* settings and their one parser.
+ */
+#include "settings/settings.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum kind {
+    COUNT, /* a whole number in [min, max] */
+    SIZE,  /* bytes: a whole number with an optional K, M, G or T, in [min, max] */
+    FLAG,  /* 0 or 1 */
+    WORD,  /* one of the words in 'words' */
+    TEXT   /* anything (a path, a command) */
+};
+
+struct row {
+    struct setting_info info;
+    enum kind kind;
+    uint64_t min, max, def;
+    const char *const *words;
+};
+
+#define KiB(n) ((uint64_t)(n) << 10)
+#define MiB(n) ((uint64_t)(n) << 20)
+#define GiB(n) ((uint64_t)(n) << 30)
+#define TiB(n) ((uint64_t)(n) << 40)
+
+static const char *const devices[] = { "shm", "mpi", "auto", NULL };
+
+/* The default of SUPERSTEP_NPROCS (the number of CPUs) is computed, so the
+ * row's 'def' is 0 and setting_num fills it in. */
+static const struct row rows[SET_COUNT] = {
+    [SET_NPROCS] = { { "SUPERSTEP_NPROCS", "processors (BSPlib, Epiphany host) or nodes (mp.h) to start; bsprun -n sets it",
+                       "the number of online CPUs", "a whole number from 1 to 65535" },
+                     COUNT, 1, 65535, 0, NULL },
+    [SET_SEGMENT_SIZE] = { { "SUPERSTEP_SEGMENT_SIZE", "size of the shared segment reserved for a job (sparse: only what is used takes memory)",
+                             "16G", "a size from 64M to 64T: digits with an optional K, M, G or T (powers of 1024)" },
+                           SIZE, MiB(64), TiB(64), GiB(16), NULL },
+    [SET_DEVICE] = { { "SUPERSTEP_DEVICE", "the device BSPlib programs run on",
+                       "auto (mpi under an MPI launcher, else shm)", "shm, mpi or auto" },
+                     WORD, 0, 0, 0, devices },
+    [SET_DEVICE_MANDATORY] = { { "SUPERSTEP_DEVICE_MANDATORY", "1: a requested device that cannot be used is an error instead of a fallback to shm (bsprun --mandatory)",
+                                 "0", "0 or 1" },
+                               FLAG, 0, 1, 0, NULL },
+    [SET_PROFILE] = { { "SUPERSTEP_PROFILE", "write a Chrome trace of the run to this file (bsprun --profile)",
+                        "not set: no profile", "a file name" },
+                      TEXT, 0, 0, 0, NULL },
+    [SET_NO_DIRECT] = { { "SUPERSTEP_NO_DIRECT", "1: bsp_hpput and bsp_hpget go through the channels instead of process_vm_readv/writev",
+                          "0", "0 or 1" },
+                        FLAG, 0, 1, 0, NULL },
+    [SET_LOCAL_MEMORY] = { { "SUPERSTEP_LOCAL_MEMORY", "Epiphany host: bytes of local memory per processor",
+                             "32M", "a size from 4K to 64G (rounded up to a multiple of 4K)" },
+                           SIZE, KiB(4), GiB(64), MiB(32), NULL },
+    [SET_EXT_MEMORY] = { { "SUPERSTEP_EXT_MEMORY", "Epiphany host: bytes of external memory per processor",
+                           "64M", "a size from 4K to 64G (rounded up to a multiple of 4K)" },
+                         SIZE, KiB(4), GiB(64), MiB(64), NULL },
+    [SET_MPI_ONESIDED] = { { "SUPERSTEP_MPI_ONESIDED", "mpi device: 0 sends every stream two-sided",
+                             "1 (one-sided up to the slice size)", "0 or 1" },
+                           FLAG, 0, 1, 1, NULL },
+    [SET_MPI_WINDOW] = { { "SUPERSTEP_MPI_WINDOW", "mpi device: bytes of one-sided receive window per rank (2P slices, at most 4 MiB each)",
+                           "64M", "a size from 0 to 64G" },
+                         SIZE, 0, GiB(64), MiB(64), NULL },
+    [SET_MPIRUN] = { { "SUPERSTEP_MPIRUN", "the launcher bsprun --device mpi runs",
+                       "mpirun", "a command, with options" },
+                     TEXT, 0, 0, 0, NULL },
+};
+
+const struct setting_info *setting_info(enum setting s)
+{
+    return (unsigned)s < SET_COUNT ? &rows[s].info : NULL;
+}
+
+/* Digits only (no sign, space, exponent), without overflow. */
+static bool parse_whole(const char **v, uint64_t *n)
+{
+    const char *p = *v;
+    uint64_t x = 0;
+    if (*p < '0' || *p > '9')
+        return false;
+    for (; *p >= '0' && *p <= '9'; p++) {
+        if (x > (UINT64_MAX - (uint64_t)(*p - '0')) / 10)
+            return false;
+        x = x * 10 + (uint64_t)(*p - '0');
+    }
+    *v = p;
+    *n = x;
+    return true;
+}
+
+static bool parse_size(const char *v, uint64_t *n)
+{
+    if (!parse_whole(&v, n))
+        return false;
+    int shift = 0;
+    switch (*v) {
+    case 0: return true;
+    case 'k': case 'K': shift = 10; break;
+    case 'm': case 'M': shift = 20; break;
+    case 'g': case 'G': shift = 30; break;
+    case 't': case 'T': shift = 40; break;
+    default: return false;
+    }
+    if (v[1] != 0 || *n > (UINT64_MAX >> shift))
+        return false;
+    *n <<= shift;
+    return true;
+}
+
+/* Is the value accepted?  Sets *n for numbers. */
+static bool parse(const struct row *r, const char *v, uint64_t *n)
+{
+    switch (r->kind) {
+    case COUNT:
+        return parse_whole(&v, n) && *v == 0 && *n >= r->min && *n <= r->max;
+    case SIZE:
+        return parse_size(v, n) && *n >= r->min && *n <= r->max;
+    case FLAG:
+        *n = (uint64_t)(v[0] - '0');
+        return (v[0] == '0' || v[0] == '1') && v[1] == 0;
+    case WORD:
+        for (const char *const *w = r->words; *w; w++)
+            if (!strcmp(v, *w))
+                return true;
+        return false;
+    case TEXT:
+        return true;
+    }
+    return false;
+}
+
+/* Under an MPI launcher every rank checks; only rank 0 (or a process that
+ * is no rank) prints, so the job says it once. */
+static bool quiet_rank(void)
+{
+    static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK" };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v && strcmp(v, "0") != 0)
+            return true;
+    }
+    return false;
+}
+
+static void reject(const char *who, const struct row *r, const char *v) __attribute__((noreturn));
+static void reject(const char *who, const struct row *r, const char *v)
+{
+    if (!quiet_rank()) {
+        fflush(stdout);
+        fprintf(stderr, "superstep: %s%s%s='%.64s'%s is not accepted: expected %s\n", who ? who : "",
+                who ? ": " : "", r->info.name, v, strlen(v) > 64 ? "..." : "", r->info.accepted);
+        fflush(stderr);
+    }
+    exit(1);
+}
+
+/* The variable's value, NULL when not set or empty; exits when not accepted. */
+static const char *value(const char *who, enum setting s, uint64_t *n)
+{
+    const struct row *r = &rows[s];
+    const char *v = getenv(r->info.name);
+    if (!v || !*v)
+        return NULL;
+    if (!parse(r, v, n))
+        reject(who, r, v);
+    return v;
+}
+
+void settings_check(const char *who)
+{
+    for (int s = 0; s < SET_COUNT; s++) {
+        uint64_t n;
+        value(who, (enum setting)s, &n);
+    }
+}
+
+bool setting_given(enum setting s)
+{
+    uint64_t n;
+    return value(NULL, s, &n) != NULL;
+}
+
+uint64_t setting_num(enum setting s)
+{
+    uint64_t n = 0;
+    if (value(NULL, s, &n))
+        return n;
+    if (s == SET_NPROCS) {
+        long c = sysconf(_SC_NPROCESSORS_ONLN);
+        return c < 1 ? 1 : c > 65535 ? 65535 : (uint64_t)c;
+    }
+    return rows[s].def;
+}
+
+const char *setting_str(enum setting s)
+{
+    uint64_t n;
+    return value(NULL, s, &n);
+}

@@ -1,0 +1,24 @@
+/* fds_check.h - run "ls -l /proc/self/fd" through popen (a shell and ls,
+ * exec'd) and fail when the exec'd program holds a descriptor of Superstep's:
+ * a segment (memfd), a pidfd or an eventfd. */
+#ifndef SUPERSTEP_TEST_FDS_CHECK_H
+#define SUPERSTEP_TEST_FDS_CHECK_H
+#include "check.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void check_exec_sees_no_fds(const char *who)
+{
+    FILE *f = popen("ls -l /proc/self/fd", "r");
+    CHECK(f, "%s: popen failed", who);
+    char line[512];
+    int lines = 0;
+    while (fgets(line, sizeof line, f)) {
+        lines++;
+        CHECK(!strstr(line, "memfd:") && !strstr(line, "anon_inode:"),
+              "%s: an exec'd program inherited a descriptor of Superstep's: %s", who, line);
+    }
+    CHECK(pclose(f) == 0 && lines > 3, "%s: ls -l /proc/self/fd failed", who);
+}
+#endif

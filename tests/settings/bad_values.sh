@@ -1,0 +1,52 @@
+# bad_values.sh - a setting whose value is not accepted stops the program
+# before anything starts: exit status 1, exactly one line on stderr naming the
+# variable, the value and what is accepted, nothing on stdout, no processor
+# started.  For every API's entry point (BSPlib, mp.h, Epiphany host, bsprun)
+# and every kind of setting (count, size, word, 0/1).
+# RUN: n=2
+set -u
+fail() { echo "bad_values.sh: $*" >&2; exit 1; }
+t=$(mktemp -d)
+trap 'rm -rf "$t"' EXIT
+bsp=$O/tests/settings/start
+host=$O/tests/ebsp/dma_host
+# expect VAR VALUE ENTRY ACCEPTED -- command...
+expect() {
+    local var=$1 val=$2 entry=$3 acc=$4
+    shift 5
+    env "$var=$val" "$@" >"$t/out" 2>"$t/err"
+    local rc=$?
+    [ "$rc" = 1 ] || fail "$var='$val' $*: exit status $rc, expected 1 ($(cat "$t/err"))"
+    [ ! -s "$t/out" ] || fail "$var='$val' $*: something started: $(cat "$t/out")"
+    [ "$(wc -l <"$t/err")" = 1 ] || fail "$var='$val' $*: not one line: $(cat "$t/err")"
+    local want="superstep: $entry: $var='$val' is not accepted: expected $acc"
+    [ "$(cat "$t/err")" = "$want" ] || fail "$var='$val' $*: got '$(cat "$t/err")', expected '$want'"
+}
+count="a whole number from 1 to 65535"
+for v in -1 abc 0 4x 1e9 4294967297 65536 " 4" "4 " +4 0x10 18446744073709551617; do
+    expect SUPERSTEP_NPROCS "$v" bsp_nprocs "$count" -- "$bsp" bsp
+    expect SUPERSTEP_NPROCS "$v" mp_start "$count" -- "$bsp" mp
+    expect SUPERSTEP_NPROCS "$v" bsprun "$count" -- "$BINDIR/bsprun" "$bsp" bsp
+done
+seg="a size from 64M to 64T: digits with an optional K, M, G or T (powers of 1024)"
+for v in garbage 1E 16GB -1G 1.5G 65T 100 99999999999999999999 4K; do
+    expect SUPERSTEP_SEGMENT_SIZE "$v" bsp_nprocs "$seg" -- "$bsp" bsp
+    expect SUPERSTEP_SEGMENT_SIZE "$v" mp_start "$seg" -- "$bsp" mp
+done
+mem="a size from 4K to 64G (rounded up to a multiple of 4K)"
+expect SUPERSTEP_LOCAL_MEMORY 1k bsp_init "$mem" -- "$host"
+expect SUPERSTEP_EXT_MEMORY 0 bsp_init "$mem" -- "$host"
+expect SUPERSTEP_NPROCS 0 bsp_init "$count" -- "$host"
+expect SUPERSTEP_DEVICE gpu bsp_nprocs "shm, mpi or auto" -- "$bsp" bsp
+expect SUPERSTEP_DEVICE_MANDATORY yes bsp_nprocs "0 or 1" -- "$bsp" bsp
+expect SUPERSTEP_NO_DIRECT true mp_start "0 or 1" -- "$bsp" mp
+expect SUPERSTEP_MPI_ONESIDED 2 bsp_nprocs "0 or 1" -- "$bsp" bsp
+expect SUPERSTEP_MPI_WINDOW 1Q bsprun "a size from 0 to 64G" -- "$BINDIR/bsprun" -n 2 "$bsp" bsp
+# Accepted values start (the limits and the suffixes).
+SUPERSTEP_NPROCS=65535 "$bsp" count >"$t/out" 2>"$t/err" && grep -qx 65535 "$t/out" ||
+    fail "SUPERSTEP_NPROCS=65535 not accepted: $(cat "$t/err")"
+for v in 64M 65536k 1g 64T 16G; do
+    SUPERSTEP_SEGMENT_SIZE=$v "$bsp" bsp >"$t/out" 2>"$t/err" || fail "SUPERSTEP_SEGMENT_SIZE=$v: $(cat "$t/err")"
+done
+SUPERSTEP_NPROCS= "$bsp" bsp >"$t/out" 2>"$t/err" || fail "an empty SUPERSTEP_NPROCS is not the default: $(cat "$t/err")"
+exit 0
