@@ -89,7 +89,7 @@ EOF
 # bspprof: one row per superstep, h in 8-byte words, and the model columns.
 out=$("$BINDIR/bspprof" -g 0.01 -l 1 "$dir/trace.json") || fail "bspprof exited with status $?"
 printf '%s\n' "$out"
-hw=$(printf '%s\n' "$out" | awk '$1 ~ /^[0-9]+$/ { printf "%s ", $4 }')
+hw=$(printf '%s\n' "$out" | awk '$1 ~ /^[0-9]+$/ { printf "%s ", $9 }')
 [ "$hw" = "0 $p $((5 * p)) 3 125 0 " ] || fail "bspprof h(words) column: '$hw'"
 printf '%s\n' "$out" | grep -q "^$p processors\|: $p processors, 6 supersteps" || fail "bspprof header"
 printf '%s\n' "$out" | grep -q "predicted" || fail "bspprof printed no prediction"
