@@ -115,6 +115,9 @@ $(BINDIR)/%: tools/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
+# bspprof's and bspbench's header-only parts (tools/prof, tools/bench).
+$(BINDIR)/bspprof $(BINDIR)/bspbench $(O)/tests/profile/fit: $(wildcard tools/*/*.h)
+
 $(BINDIR)/bspcc: tools/bspcc.in $(O)/config
 	@mkdir -p $(dir $@)
 	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" -e "s|@MPILIBS@|$(MPI_LIBS)|g" $< > $@ && chmod +x $@

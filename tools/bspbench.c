@@ -31,6 +31,8 @@
  */
 #include <bsp.h>
 
+#include "bench/fit.h"
+
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -86,35 +88,6 @@ static double measure_r(void)
     return 2.0 * DAXPY_N * reps / sec / 1e6;
 }
 
-struct fit {
-    double g, l, r2;  /* seconds per word, seconds; r2: variance explained */
-};
-
-/* Ordinary least squares t = l + g h over points [from, to). */
-static struct fit fit_line(const int *hs, const double *th, int from, int to)
-{
-    struct fit f = { 0, 0, 1 };
-    int n = to - from;
-    double sh = 0, st = 0, shh = 0, sht = 0;
-    for (int k = from; k < to; k++) {
-        sh += hs[k];
-        st += th[k];
-        shh += (double)hs[k] * hs[k];
-        sht += hs[k] * th[k];
-    }
-    double den = n * shh - sh * sh;
-    f.g = den != 0 ? (n * sht - sh * st) / den : 0;
-    f.l = n ? (st - f.g * sh) / n : 0;
-    double mean = n ? st / n : 0, ss = 0, res = 0;
-    for (int k = from; k < to; k++) {
-        double e = th[k] - (f.l + f.g * hs[k]);
-        res += e * e;
-        ss += (th[k] - mean) * (th[k] - mean);
-    }
-    f.r2 = ss > 0 ? 1 - res / ss : 1;
-    return f;
-}
-
 /* The h values measured: 0..p one by one, then npoints from p to hmax. */
 static int make_points(int *hs, int p)
 {
@@ -127,19 +100,6 @@ static int make_points(int *hs, int p)
             hs[n++] = h;
     }
     return n;
-}
-
-/* The largest spread of the blocks of one h, relative to their median. */
-static double block_spread(const double *blk, int npts)
-{
-    double worst = 0;
-    for (int k = 0; k < npts; k++) {
-        const double *b = blk + (size_t)k * nblocks; /* sorted by median() */
-        double lo = b[nblocks / 4], hi = b[nblocks - 1 - nblocks / 4], mid = b[nblocks / 2];
-        if (mid > 1e-6 && (hi - lo) / mid > worst) /* below 1 us the clock's grain dominates */
-            worst = (hi - lo) / mid;
-    }
-    return worst;
 }
 
 static void report(int p, const double *rates, const int *hs, const double *th, int npts, double spread)
@@ -168,7 +128,7 @@ static void report(int p, const double *rates, const int *hs, const double *th, 
            small.g * 1e6, small.l * flop, small.l * 1e6);
     printf("fit over h = %d..%d: g = %.3f flop (%.4f us), l = %.1f flop (%.3f us)\n", hs[low], hs[npts - 1],
            large.g * flop, large.g * 1e6, large.l * flop, large.l * 1e6);
-    bool noisy = large.r2 < 0.9 || large.g <= 0 || large.l < 0 || spread > 0.5;
+    bool noisy = fit_noisy(&large, spread);
     if (noisy)
         fprintf(stderr,
                 "bspbench: warning: the timings are too noisy to fit (the line explains %.0f%% of their variance, "
@@ -230,7 +190,7 @@ static void spmd(void)
     for (int k = 0; k < npts; k++)
         th[k] = median(blk + (size_t)k * nblocks, nblocks);
     if (s == 0)
-        report(p, rates, hs, th, npts, block_spread(blk, npts));
+        report(p, rates, hs, th, npts, block_spread(blk, npts, nblocks));
     bsp_pop_reg(dst);
     bsp_pop_reg(rates);
     bsp_sync();

@@ -84,7 +84,7 @@ static void html_timeline(FILE *f, const struct trace *t)
     double span = t1 > t0 ? t1 - t0 : 1, sx = HTML_W / span, top = 34;
     double height = top + HTML_ROW * t->p + 30;
     fprintf(f, "<svg id=\"timeline\" width=\"%.0f\" height=\"%.0f\" role=\"img\" aria-label=\"supersteps by processor\">\n",
-            HTML_LEFT + HTML_W + 20, height);
+            HTML_LEFT + HTML_W + 60, height);
     for (int s = 0; s < t->p; s++)
         fprintf(f, "<text x=\"4\" y=\"%.1f\">processor %d</text>\n", top + HTML_ROW * s + 16, s);
     double last_label = -1e9;
@@ -164,6 +164,10 @@ static const char html_script[] =
     "    text += ', w ' + s.w.toFixed(3) + ' us, h ' + s.h + ' words';\n"
     "    el('rect', {'class': 'measured', 'data-step': s.step, x: x, y: y(s.t), width: bar,\n"
     "                height: Math.max(height + top - y(s.t), 0.5)}, text);\n"
+    "    if (slot >= 16) {\n"
+    "      var num = el('text', {x: x + slot * 0.4, y: top + height + 14, 'text-anchor': 'middle'});\n"
+    "      num.textContent = String(s.step);\n"
+    "    }\n"
     "    if (data.model)\n"
     "      el('rect', {'class': 'predicted', 'data-step': s.step, x: x + bar, y: y(s.pred), width: bar,\n"
     "                  height: Math.max(height + top - y(s.pred), 0.5)}, text);\n"
@@ -173,7 +177,7 @@ static const char html_script[] =
     "    var t = el('text', {x: left - 6, y: y(max * i / 4) + 4, 'text-anchor': 'end'});\n"
     "    t.textContent = (max * i / 4).toFixed(1) + ' us';\n"
     "  }\n"
-    "  var label = el('text', {x: left, y: top + height + 16});\n"
+    "  var label = el('text', {x: left, y: top + height + 32});\n"
     "  label.textContent = 'supersteps ' + data.steps[0].step + ' to ' + data.steps[n - 1].step + ', left to right';\n"
     "  document.body.setAttribute('data-drawn', String(n));\n"
     "})();\n"
@@ -235,7 +239,7 @@ static int write_html(const char *path, const struct trace *t, const struct mode
         fputs("<p>no g and l given (bspprof -b bspbench.out, or -g and -l): measured cost only</p>\n", f);
     static const char *const mn[] = { "measured", "predicted" };
     html_key(f, mn, mn, m->on ? 2 : 1);
-    fputs("<svg id=\"model\" width=\"1200\" height=\"260\" role=\"img\" aria-label=\"cost per superstep\"></svg>\n", f);
+    fputs("<svg id=\"model\" width=\"1200\" height=\"275\" role=\"img\" aria-label=\"cost per superstep\"></svg>\n", f);
     fputs("<h2>The costliest supersteps</h2>\n", f);
     html_costliest(f, t, m);
     html_data(f, t, m);
