@@ -100,6 +100,9 @@ static int read_bench(const char *path, struct model *m)
             m->l = atof(lp + 5);
             p = pp ? atoi(pp + 2) : 0;
             got = true;
+            if (strstr(line, "noisy=1"))
+                fprintf(stderr, "bspprof: warning: %s says its timings were too noisy to fit: g and l are unreliable\n",
+                        path);
         }
     }
     fclose(f);

@@ -1,7 +1,7 @@
 /* steps.c - many supersteps for the profiler's size policy (see
  * tests/profile/policy.sh): N empty supersteps (argument, default 300),
  * except that superstep 'slow' (second argument, default 150) works for
- * about 20 ms on processor 0, so it is the costliest. */
+ * about 100 ms on processor 0, so it is the costliest. */
 // RUN: n=2 args="50 10"
 #include <bsp.h>
 #include <stdlib.h>
@@ -22,7 +22,7 @@ int main(int argc, char **argv)
     bsp_begin(bsp_nprocs());
     for (long k = 0; k < n; k++) {
         if (k == slow && bsp_pid() == 0)
-            spin_ms(20);
+            spin_ms(100);
         bsp_sync();
     }
     bsp_end();
