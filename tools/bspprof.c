@@ -169,6 +169,8 @@ static void size_trace(struct trace *t, const struct jv *ev)
             t->step = xrealloc(t->step, (cap = cap ? 2 * cap : 64) * sizeof *t->step);
         t->step[t->n++] = step;
     }
+    if (!t->n)
+        return;
     qsort(t->step, t->n, sizeof *t->step, cmp_long);
     size_t u = 0;
     for (size_t i = 0; i < t->n; i++)
