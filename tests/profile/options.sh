@@ -46,6 +46,21 @@ assert len([e for e in t["traceEvents"] if e["name"].startswith("superstep")]) =
 PY
 rm -f "$dir/f.json"
 
+# A processor killed by a signal: another one, and processor 0 itself.
+for who in $((p - 1)) 0; do
+    if SUPERSTEP_PROFILE=$dir/c.json "$bin" crash "$who" 2>"$dir/err"; then fail "crashing job exited 0"; fi
+    grep -q "processor $who killed by signal 11" "$dir/err" || fail "crash of $who: $(cat "$dir/err")"
+    grep -q "the job failed; $dir/c.json holds the supersteps it completed" "$dir/err" ||
+        fail "crash of $who: no note: $(cat "$dir/err")"
+    python3 - "$dir/c.json" "$p" <<'PY' || fail "the trace of the job whose processor $who crashed is wrong"
+import json, sys
+od = json.load(open(sys.argv[1]))["otherData"]
+r = od["reached"]
+assert od["complete"] is False and len(r) == int(sys.argv[2]) and max(r) == 3 and od["supersteps"] == min(r) >= 2, od
+PY
+    rm -f "$dir/c.json" "$dir/err"
+done
+
 # A real program.
 SUPERSTEP_PROFILE=$dir/sort.json "$here/$O/examples/sort" 20000 >/dev/null || fail "sort under the profiler: status $?"
 python3 - "$dir/sort.json" "$p" <<'PY' || fail "sort trace is wrong"
