@@ -230,6 +230,8 @@ static int write_html(const char *path, const struct trace *t, const struct mode
     static const char *const tn[] = { "work", "waiting", "communication", "profiler" };
     static const char *const tc[] = { "work", "wait", "comm", "prof" };
     html_key(f, tn, tc, 4);
+    if ((long)t->n < t->supersteps)
+        fputs("<p>Gaps are supersteps the trace holds in its totals only (SUPERSTEP_PROFILE_STEPS).</p>\n", f);
     html_timeline(f, t);
     fputs("<h2>Predicted against measured cost per superstep</h2>\n", f);
     if (m->on)
