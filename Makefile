@@ -130,6 +130,9 @@ $(BINDIR)/%: tools/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
+# bspprof's and bspbench's header-only parts (tools/prof, tools/bench).
+$(BINDIR)/bspprof $(BINDIR)/bspbench $(O)/tests/profile/fit: $(wildcard tools/*/*.h)
+
 # bspcxx is bspcc for C++ (the script looks at the name it was called by).
 $(BINDIR)/bspcc $(BINDIR)/bspcxx: tools/bspcc.in $(O)/config include/bsp.h
 	@mkdir -p $(dir $@)

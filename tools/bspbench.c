@@ -1,7 +1,8 @@
 /*
  * bspbench - the classic BSP benchmark, written for Superstep.
  *
- *   bsprun -n P bspbench [-H HMAX] [-k POINTS] [-b BLOCKS] [-i ITERS] [-q]
+ *   bsprun -n P bspbench [OPTIONS]     (bspbench --help lists them)
+ *   mpirun -n P bspbench [OPTIONS]     (SUPERSTEP_DEVICE=mpi)
  *
  * In the spirit of Bisseling's bspbench (BSPedupack), from scratch:
  *   r  the computing rate, from a DAXPY kernel (y += a*x, 2 flops per
@@ -9,23 +10,33 @@
  *   t(h) the time of a superstep that realises a full h-relation of
  *      single-word puts: every processor puts h doubles, one bsp_put each,
  *      spread cyclically over the other processors (itself when p = 1), so
- *      every processor also receives h; h from 0 to HMAX at POINTS equally
- *      spaced values;
- *   g, l by least squares: t(h) = l + g*h, on the relative error (each
- *      point weighted by 1/t(h)^2), so that l, which is small beside g*h
- *      at large h, is fitted to the small h values rather than lost in the
- *      noise of the large ones; the ordinary fit is printed too.
+ *      every processor also receives h; h = 0, 1, ..., p and then POINTS
+ *      equally spaced values from p to HMAX;
+ *   two ordinary least-squares fits t(h) = l + g*h, as the classic
+ *      bspbench prints them: over h = 0..p (where sending one word costs
+ *      most) and over h = p..HMAX, whose g and l make the bottom line
+ *      "p= r= g= l=" (g and l in flop units) and the "summary:" line that
+ *      bspprof -b reads (microseconds).
  * Each t(h) is the median of BLOCKS blocks of ITERS supersteps (the machine
  * may be shared; the median ignores blocks that lost the processor), timed
  * by processor 0 between two syncs, so it is the time of the slowest; the
- * blocks of all h are interleaved in rounds.
- * g and l are printed in flop units (times r) and in microseconds, and a
- * last "summary:" line carries them as key=value for bspprof -b.
+ * blocks of all h are interleaved in rounds.  When the points do not lie
+ * on a line (the fit explains less than 90% of their variance, or gives a
+ * negative g or l) or the blocks of one h differ widely, bspbench warns
+ * that the timings are too noisy to fit, on standard error and with
+ * noisy=1 in the summary line.
+ * Options are read in main before bsp_init, in every process, so they reach
+ * every processor on both devices (mpirun starts every rank from main).
  * Only the public BSPlib API is used.
  */
 #include <bsp.h>
 
+#include "bench/fit.h"
+
+#include <errno.h>
+#include <getopt.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +88,60 @@ static double measure_r(void)
     return 2.0 * DAXPY_N * reps / sec / 1e6;
 }
 
+/* The h values measured: 0..p one by one, then npoints from p to hmax. */
+static int make_points(int *hs, int p)
+{
+    int n = 0, low = p < hmax ? p : hmax;
+    for (int h = 0; h <= low; h++)
+        hs[n++] = h;
+    for (int k = 1; k < npoints; k++) {
+        int h = low + (int)((long)(hmax - low) * k / (npoints - 1));
+        if (h > hs[n - 1])
+            hs[n++] = h;
+    }
+    return n;
+}
+
+static void report(int p, const double *rates, const int *hs, const double *th, int npts, double spread)
+{
+    double rmin = rates[0], rmax = rates[0], rsum = 0;
+    for (int q = 0; q < p; q++) {
+        rmin = rates[q] < rmin ? rates[q] : rmin;
+        rmax = rates[q] > rmax ? rates[q] : rmax;
+        rsum += rates[q];
+    }
+    double r = rsum / p, flop = r * 1e6; /* Mflop/s, flop/s */
+    int low = 0;
+    while (low < npts - 1 && hs[low] < p)
+        low++;
+    struct fit small = fit_line(hs, th, 0, low + 1), large = fit_line(hs, th, low, npts);
+    printf("bspbench: Superstep %s, p = %d\n", SUPERSTEP_VERSION, p);
+    printf("r = %.3f Mflop/s (DAXPY of %d doubles; per processor min %.3f, max %.3f)\n", r, DAXPY_N, rmin, rmax);
+    printf("h-relations of single-word (%zu-byte) bsp_put; each time the median of %d blocks of %d supersteps\n",
+           sizeof(double), nblocks, niters);
+    printf("%8s %14s %14s %14s\n", "h", "time (us)", "time (flop)", "fit (flop)");
+    for (int k = 0; k < npts; k++) {
+        const struct fit *f = k < low ? &small : &large;
+        printf("%8d %14.3f %14.0f %14.0f\n", hs[k], th[k] * 1e6, th[k] * flop, (f->l + f->g * hs[k]) * flop);
+    }
+    printf("fit over h = 0..%d:   g = %.3f flop (%.4f us), l = %.1f flop (%.3f us)\n", hs[low], small.g * flop,
+           small.g * 1e6, small.l * flop, small.l * 1e6);
+    printf("fit over h = %d..%d: g = %.3f flop (%.4f us), l = %.1f flop (%.3f us)\n", hs[low], hs[npts - 1],
+           large.g * flop, large.g * 1e6, large.l * flop, large.l * 1e6);
+    bool noisy = fit_noisy(&large, spread);
+    if (noisy)
+        fprintf(stderr,
+                "bspbench: warning: the timings are too noisy to fit (the line explains %.0f%% of their variance, "
+                "g = %.4f us, l = %.3f us, blocks of one h differ by up to %.0f%%): g and l are unreliable; run on "
+                "an idle machine, or with more blocks (-b) and supersteps per block (-i)\n",
+                100 * large.r2, large.g * 1e6, large.l * 1e6, 100 * spread);
+    printf("the bottom line for this BSP computer (g and l in flop units, from the fit over h = %d..%d):\n", hs[low],
+           hs[npts - 1]);
+    printf("p= %d, r= %.3f Mflop/s, g= %.1f, l= %.1f\n", p, r, large.g * flop, large.l * flop);
+    printf("summary: p=%d r_mflops=%.3f g_flop=%.3f l_flop=%.1f g_us=%.6f l_us=%.4f t0_us=%.4f noisy=%d\n", p, r,
+           large.g * flop, large.l * flop, large.g * 1e6, large.l * 1e6, th[0] * 1e6, noisy);
+}
+
 static void spmd(void)
 {
     bsp_begin(bsp_nprocs());
@@ -101,16 +166,15 @@ static void spmd(void)
     for (int i = 0; i < hmax; i++)
         dest[i] = p == 1 ? 0 : (s + 1 + i % (p - 1)) % p;
 
-    double *th = calloc((size_t)npoints, sizeof *th);
-    int *hs = calloc((size_t)npoints, sizeof *hs);
-    double *blk = calloc((size_t)nblocks * npoints, sizeof *blk);
+    int *hs = calloc((size_t)npoints + (size_t)p + 2, sizeof *hs);
+    int npts = make_points(hs, p);
+    double *th = calloc((size_t)npts, sizeof *th);
+    double *blk = calloc((size_t)nblocks * npts, sizeof *blk);
     /* Round b measures one block of every h, so that a change of the
      * machine's state during the run (a shared machine, a host moving the
      * virtual cores) touches every h alike instead of bending the line. */
-    for (int k = 0; k < npoints; k++)
-        hs[k] = npoints == 1 ? hmax : (int)((long)hmax * k / (npoints - 1));
     for (int b = -1; b < nblocks; b++) { /* round -1 warms up */
-        for (int k = 0; k < npoints; k++) {
+        for (int k = 0; k < npts; k++) {
             int h = hs[k];
             bsp_sync();
             double t0 = bsp_time();
@@ -123,59 +187,10 @@ static void spmd(void)
                 blk[(size_t)k * nblocks + b] = (bsp_time() - t0) / niters;
         }
     }
-    for (int k = 0; k < npoints; k++)
+    for (int k = 0; k < npts; k++)
         th[k] = median(blk + (size_t)k * nblocks, nblocks);
-
-    if (s == 0) {
-        double rmin = rates[0], rmax = rates[0], rsum = 0;
-        for (int q = 0; q < p; q++) {
-            rmin = rates[q] < rmin ? rates[q] : rmin;
-            rmax = rates[q] > rmax ? rates[q] : rmax;
-            rsum += rates[q];
-        }
-        double rmean = rsum / p; /* Mflop/s */
-        /* Least squares t = l + g h: weighted by 1/t^2 (relative error),
-         * and ordinary (g0, l0). */
-        double g = 0, l = 0, g0 = 0, l0 = 0;
-        for (int pass = 0; pass < 2; pass++) {
-            double sw = 0, sh = 0, st = 0, shh = 0, sht = 0;
-            for (int k = 0; k < npoints; k++) {
-                double w = pass ? 1.0 : 1.0 / (th[k] * th[k] > 1e-18 ? th[k] * th[k] : 1e-18);
-                sw += w;
-                sh += w * hs[k];
-                st += w * th[k];
-                shh += w * (double)hs[k] * hs[k];
-                sht += w * hs[k] * th[k];
-            }
-            double den = sw * shh - sh * sh;
-            double gg = den != 0 ? (sw * sht - sh * st) / den : 0;
-            double ll = (st - gg * sh) / sw;
-            if (pass) {
-                g0 = gg;
-                l0 = ll;
-            } else {
-                g = gg;
-                l = ll;
-            }
-        }
-        double flop = rmean * 1e6; /* flop/s */
-        printf("bspbench: Superstep %s, p = %d\n", SUPERSTEP_VERSION, p);
-        printf("r = %.1f Mflop/s (DAXPY of %d doubles; per processor min %.1f, max %.1f)\n", rmean, DAXPY_N,
-               rmin, rmax);
-        printf("h-relations of single-word (8-byte) bsp_put, h = 0..%d at %d points,\n"
-               "each the median of %d blocks of %d supersteps\n",
-               hmax, npoints, nblocks, niters);
-        printf("%8s %12s %12s %10s\n", "h", "t(h) us", "fit us", "t(h) flop");
-        for (int k = 0; k < npoints; k++)
-            printf("%8d %12.3f %12.3f %10.0f\n", hs[k], th[k] * 1e6, (l + g * hs[k]) * 1e6, th[k] * flop);
-        printf("g = %.2f flop/word = %.4f us/word (%.2f ns per 8-byte put)\n", g * flop, g * 1e6, g * 1e9);
-        printf("l = %.1f flop = %.3f us\n", l * flop, l * 1e6);
-        printf("(least squares on the relative error; the ordinary fit gives g = %.4f us, l = %.3f us)\n", g0 * 1e6,
-               l0 * 1e6);
-        printf("empty superstep t(0) = %.3f us\n", th[0] * 1e6);
-        printf("summary: p=%d r_mflops=%.1f g_flop=%.3f l_flop=%.1f g_us=%.6f l_us=%.4f t0_us=%.4f\n", p, rmean,
-               g * flop, l * flop, g * 1e6, l * 1e6, th[0] * 1e6);
-    }
+    if (s == 0)
+        report(p, rates, hs, th, npts, block_spread(blk, npts, nblocks));
     bsp_pop_reg(dst);
     bsp_pop_reg(rates);
     bsp_sync();
@@ -189,44 +204,91 @@ static void spmd(void)
     bsp_end();
 }
 
-static void usage(void)
+static void usage(FILE *f)
 {
-    fprintf(stderr, "usage: bsprun -n P bspbench [-H HMAX] [-k POINTS] [-b BLOCKS] [-i ITERS] [-q]\n"
-                    "  -H HMAX    largest h (default 2048)\n"
-                    "  -k POINTS  number of h values, equally spaced from 0 (default 33)\n"
-                    "  -b BLOCKS  blocks per h, the median is taken (default 7)\n"
-                    "  -i ITERS   supersteps per block (default 20)\n"
-                    "  -q         quick: -H 512 -k 9 -b 5 -i 10\n");
+    fprintf(f, "usage: bsprun -n P bspbench [OPTIONS]   (or: mpirun -n P bspbench [OPTIONS] on the mpi device)\n"
+               "Measure r (Mflop/s), g and l of this machine for P processors.\n"
+               "  -H, --hmax=HMAX      largest h (default 2048)\n"
+               "  -k, --points=POINTS  h values from p to HMAX, equally spaced (default 33)\n"
+               "  -b, --blocks=BLOCKS  blocks per h, of which the median is taken (default 7)\n"
+               "  -i, --iters=ITERS    supersteps per block (default 20)\n"
+               "  -q, --quick          -H 512 -k 9 -b 5 -i 10\n"
+               "  -h, --help           this help\n"
+               "  -V, --version        the version\n");
+}
+
+/* Under mpirun every rank parses the options: only the first reports. */
+static bool first_rank(void)
+{
+    static const char *const vars[] = { "OMPI_COMM_WORLD_RANK", "PMI_RANK", "PMIX_RANK", "MPI_LOCALRANKID" };
+    for (size_t i = 0; i < sizeof vars / sizeof *vars; i++) {
+        const char *v = getenv(vars[i]);
+        if (v)
+            return atoi(v) == 0;
+    }
+    return true;
+}
+
+static void bad(const char *opt, const char *what)
+{
+    if (first_rank())
+        fprintf(stderr, "bspbench: %s: %s (bspbench --help lists the options)\n", opt, what);
     exit(2);
+}
+
+static int whole(const char *opt, const char *v, int lo, int hi)
+{
+    char *end;
+    errno = 0;
+    long x = strtol(v, &end, 10);
+    if (!*v || *end || errno || x < lo || x > hi) {
+        if (first_rank())
+            fprintf(stderr, "bspbench: %s: '%s' is not a whole number in %d..%d (bspbench --help lists the options)\n",
+                    opt, v, lo, hi);
+        exit(2);
+    }
+    return (int)x;
+}
+
+static void parse(int argc, char **argv)
+{
+    static const struct option opts[] = {
+        { "hmax", required_argument, NULL, 'H' }, { "points", required_argument, NULL, 'k' },
+        { "blocks", required_argument, NULL, 'b' }, { "iters", required_argument, NULL, 'i' },
+        { "quick", no_argument, NULL, 'q' },        { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, 'V' },      { NULL, 0, NULL, 0 },
+    };
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":H:k:b:i:qhV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'H': hmax = whole("-H", optarg, 1, 1 << 24); break;
+        case 'k': npoints = whole("-k", optarg, 2, 100000); break;
+        case 'b': nblocks = whole("-b", optarg, 1, 100000); break;
+        case 'i': niters = whole("-i", optarg, 1, 10000000); break;
+        case 'q': hmax = 512, npoints = 9, nblocks = 5, niters = 10; break;
+        case 'h':
+            if (first_rank())
+                usage(stdout);
+            exit(0);
+        case 'V':
+            if (first_rank())
+                printf("bspbench (Superstep) %s\n", SUPERSTEP_VERSION);
+            exit(0);
+        case ':': bad(argv[optind - 1], "needs a value"); break;
+        default: bad(argv[optind - 1], "unknown option"); break;
+        }
+    }
+    if (optind < argc)
+        bad(argv[optind], "unexpected argument");
+    if (npoints > hmax + 1)
+        npoints = hmax + 1;
 }
 
 int main(int argc, char **argv)
 {
+    parse(argc, argv);
     bsp_init(spmd, argc, argv);
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        int *dstv = NULL;
-        if (!strcmp(a, "-H"))
-            dstv = &hmax;
-        else if (!strcmp(a, "-k"))
-            dstv = &npoints;
-        else if (!strcmp(a, "-b"))
-            dstv = &nblocks;
-        else if (!strcmp(a, "-i"))
-            dstv = &niters;
-        else if (!strcmp(a, "-q")) {
-            hmax = 512, npoints = 9, nblocks = 5, niters = 10;
-            continue;
-        } else
-            usage();
-        if (++i >= argc)
-            usage();
-        *dstv = atoi(argv[i]);
-    }
-    if (hmax < 1 || npoints < 1 || nblocks < 1 || niters < 1 || hmax > (1 << 24))
-        usage();
-    if (npoints > hmax + 1)
-        npoints = hmax + 1;
     spmd();
     return 0;
 }

@@ -1,237 +1,89 @@
 /*
- * bspprof - summarise a Superstep trace (SUPERSTEP_PROFILE=trace.json).
+ * bspprof - read a Superstep trace (SUPERSTEP_PROFILE=trace.json).
  *
- *   bspprof [-g G_US] [-l L_US] [-b BSPBENCH_OUTPUT] [-w WORD_BYTES] trace.json
+ *   bspprof [OPTIONS] trace.json      (bspprof --help lists them)
  *
- * For every superstep: the work (compute time) of the slowest processor and
- * the imbalance (slowest / mean), the h-relation (the largest number of
- * bytes any processor sent or received, in words of WORD_BYTES, default 8,
- * and in records: puts, messages, get replies), the measured time of the
- * superstep and the part of it left after the slowest processor's work
- * (communication and synchronisation), beside the BSP prediction g*h + l.
- * g (microseconds per word) and l (microseconds) come from -g/-l, or from the
- * "summary:" line of a bspbench output file (-b); without them only the
- * measured figures are printed.
+ * Views: one row per superstep (the default); --summary (the whole run,
+ * per processor, the costliest supersteps); --procs (every processor in
+ * every superstep); --html FILE (one self-contained page: a timeline of the
+ * supersteps by processor, and predicted against measured cost).
  *
- * The measured time of superstep k is the latest end of it on any processor
- * minus the latest end of superstep k-1 (of bsp_begin for k = 0), less the
- * longest "profiler" slice of that superstep (the profiler counting records,
- * which an unprofiled run does not do).  The last superstep is the one
- * bsp_end closes: work only.
+ * Figures (src/profile/cost.h, shared with the trace writer): a superstep's
+ * time T is the longest time any processor spent in it, from the end of its
+ * previous bsp_sync to the end of this one, less the profiler's own
+ * counting; work, comm and wait are that processor's and add up to T.
+ * w is the largest work of any processor; h the largest number of bytes
+ * one processor sent or received, in words of -w bytes.  With g and l (-g
+ * and -l, or -b from a bspbench output) each superstep also gets the BSP
+ * prediction w + g*h + l and the ratio T / prediction.
  */
-#include <ctype.h>
+#include "profile/cost.h"
+#include "prof/json.h"
+
+#include <bsp.h>
+
 #include <errno.h>
+#include <getopt.h>
 #include <math.h>
-#include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-/* ---- a small JSON reader ------------------------------------------------- */
-
-enum jtype { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
-
-struct jv {
-    enum jtype t;
-    double num;
-    char *str;
-    struct jv *kid;  /* array items or object values */
-    char **key;      /* object keys */
-    size_t n;
+struct model {
+    bool on;
+    double g, l, word;  /* us per word, us, bytes per word */
 };
 
-struct parser {
-    const char *begin, *s, *end;
-    const char *file;
+struct trace {
+    const char *path;
+    int p;
+    size_t n;                  /* supersteps traced */
+    long *step;                /* their numbers, ascending */
+    struct cost_cell *cells;   /* n * p */
+    struct cost_row *rows;     /* n */
+    double *out, *in;          /* bytes, n * p */
+    long supersteps;           /* in the run, traced or not */
+    bool complete, truncated;
+    const struct jv *other;    /* otherData, or NULL */
 };
 
-static void perr(struct parser *ps, const char *what)
+/* ---- options ------------------------------------------------------------- */
+
+static void usage(FILE *f)
 {
-    size_t line = 1;
-    for (const char *c = ps->begin; c < ps->s && c < ps->end; c++)
-        line += *c == '\n';
-    fprintf(stderr, "bspprof: %s:%zu: invalid JSON: %s\n", ps->file, line, what);
-    exit(1);
+    fprintf(f, "usage: bspprof [OPTIONS] trace.json\n"
+               "Show a Superstep trace (written by SUPERSTEP_PROFILE=trace.json or bsprun --profile).\n"
+               "  -g, --g=G_US          cost of one word of h-relation, microseconds\n"
+               "  -l, --l=L_US          cost of one superstep's synchronisation, microseconds\n"
+               "  -b, --bench=FILE      g and l from a bspbench output (its p= r= g= l= line)\n"
+               "  -w, --word=BYTES      bytes per word of h (default 8)\n"
+               "  -s, --summary         the whole run: totals, per processor, the costliest supersteps\n"
+               "  -p, --procs           every processor in every superstep\n"
+               "  -t, --top=N           costliest supersteps shown by --summary (default 5)\n"
+               "      --html=FILE       write one self-contained HTML page (timeline and model)\n"
+               "  -h, --help            this help\n"
+               "  -V, --version         the version\n");
 }
 
-static void ws(struct parser *ps)
+static void bad(const char *fmt, const char *a, const char *b)
 {
-    while (ps->s < ps->end && isspace((unsigned char)*ps->s))
-        ps->s++;
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-    void *q = realloc(p, n ? n : 1);
-    if (!q) {
-        fprintf(stderr, "bspprof: out of memory\n");
-        exit(1);
-    }
-    return q;
-}
-
-static char *pstring(struct parser *ps)
-{
-    if (ps->s >= ps->end || *ps->s != '"')
-        perr(ps, "expected a string");
-    ps->s++;
-    size_t cap = 16, n = 0;
-    char *out = xrealloc(NULL, cap);
-    while (ps->s < ps->end && *ps->s != '"') {
-        char c = *ps->s++;
-        if (c == '\\') {
-            if (ps->s >= ps->end)
-                perr(ps, "unterminated string");
-            c = *ps->s++;
-            switch (c) {
-            case 'n': c = '\n'; break;
-            case 't': c = '\t'; break;
-            case 'r': c = '\r'; break;
-            case 'b': c = '\b'; break;
-            case 'f': c = '\f'; break;
-            case 'u':
-                if (ps->end - ps->s < 4)
-                    perr(ps, "bad \\u escape");
-                ps->s += 4;
-                c = '?';
-                break;
-            default: break; /* \" \\ \/ */
-            }
-        }
-        if (n + 2 > cap)
-            out = xrealloc(out, cap *= 2);
-        out[n++] = c;
-    }
-    if (ps->s >= ps->end)
-        perr(ps, "unterminated string");
-    ps->s++;
-    out[n] = 0;
-    return out;
-}
-
-static void pvalue(struct parser *ps, struct jv *v)
-{
-    memset(v, 0, sizeof *v);
-    ws(ps);
-    if (ps->s >= ps->end)
-        perr(ps, "unexpected end");
-    char c = *ps->s;
-    if (c == '{' || c == '[') {
-        bool obj = c == '{';
-        v->t = obj ? J_OBJ : J_ARR;
-        ps->s++;
-        size_t cap = 0;
-        ws(ps);
-        if (ps->s < ps->end && *ps->s == (obj ? '}' : ']')) {
-            ps->s++;
-            return;
-        }
-        for (;;) {
-            if (v->n == cap) {
-                cap = cap ? 2 * cap : 4;
-                v->kid = xrealloc(v->kid, cap * sizeof *v->kid);
-                if (obj)
-                    v->key = xrealloc(v->key, cap * sizeof *v->key);
-            }
-            if (obj) {
-                ws(ps);
-                v->key[v->n] = pstring(ps);
-                ws(ps);
-                if (ps->s >= ps->end || *ps->s != ':')
-                    perr(ps, "expected ':'");
-                ps->s++;
-            }
-            pvalue(ps, &v->kid[v->n++]);
-            ws(ps);
-            if (ps->s < ps->end && *ps->s == ',') {
-                ps->s++;
-                continue;
-            }
-            if (ps->s < ps->end && *ps->s == (obj ? '}' : ']')) {
-                ps->s++;
-                return;
-            }
-            perr(ps, obj ? "expected ',' or '}'" : "expected ',' or ']'");
-        }
-    } else if (c == '"') {
-        v->t = J_STR;
-        v->str = pstring(ps);
-    } else if (c == 't' && ps->end - ps->s >= 4 && !strncmp(ps->s, "true", 4)) {
-        v->t = J_BOOL;
-        v->num = 1;
-        ps->s += 4;
-    } else if (c == 'f' && ps->end - ps->s >= 5 && !strncmp(ps->s, "false", 5)) {
-        v->t = J_BOOL;
-        ps->s += 5;
-    } else if (c == 'n' && ps->end - ps->s >= 4 && !strncmp(ps->s, "null", 4)) {
-        v->t = J_NULL;
-        ps->s += 4;
-    } else {
-        char *e;
-        v->t = J_NUM;
-        v->num = strtod(ps->s, &e);
-        if (e == ps->s)
-            perr(ps, "unexpected character");
-        ps->s = e;
-    }
-}
-
-static void jfree(struct jv *v)
-{
-    for (size_t i = 0; i < v->n; i++) {
-        jfree(&v->kid[i]);
-        if (v->key)
-            free(v->key[i]);
-    }
-    free(v->kid);
-    free(v->key);
-    free(v->str);
-}
-
-static const struct jv *jget(const struct jv *o, const char *key)
-{
-    if (!o || o->t != J_OBJ)
-        return NULL;
-    for (size_t i = 0; i < o->n; i++)
-        if (!strcmp(o->key[i], key))
-            return &o->kid[i];
-    return NULL;
-}
-
-static double jnum(const struct jv *o, const char *key, double dflt)
-{
-    const struct jv *v = jget(o, key);
-    return v && (v->t == J_NUM || v->t == J_BOOL) ? v->num : dflt;
-}
-
-static const char *jstr(const struct jv *o, const char *key)
-{
-    const struct jv *v = jget(o, key);
-    return v && v->t == J_STR ? v->str : NULL;
-}
-
-/* ---- the summary ---------------------------------------------------------- */
-
-struct cell {              /* one processor in one superstep */
-    bool seen;
-    double start, end;     /* the superstep slice, us */
-    double work, wait, comm, prof;
-    double h_bytes, h_records;
-    double out, in;
-};
-
-static void usage(void)
-{
-    fprintf(stderr, "usage: bspprof [-g G_US] [-l L_US] [-b BSPBENCH_OUTPUT] [-w WORD_BYTES] trace.json\n"
-                    "  -g G_US    cost of one word of h-relation, microseconds\n"
-                    "  -l L_US    cost of a superstep (latency), microseconds\n"
-                    "  -b FILE    read g and l from the summary line of a bspbench output\n"
-                    "  -w BYTES   bytes per word of h (default 8)\n");
+    fprintf(stderr, "bspprof: ");
+    fprintf(stderr, fmt, a, b);
+    fprintf(stderr, " (bspprof --help lists the options)\n");
     exit(2);
 }
 
-static bool read_bench(const char *path, double *g, double *l)
+static double number(const char *opt, const char *v, bool positive)
+{
+    char *end;
+    errno = 0;
+    double x = strtod(v, &end);
+    if (!*v || *end || errno || !isfinite(x) || x < 0 || (positive && x == 0))
+        bad(positive ? "%s: '%s' is not a positive number" : "%s: '%s' is not a number >= 0", opt, v);
+    return x;
+}
+
+/* The bspbench line "p= r= g= l=" (and the older "summary: ... g_us= l_us=").
+ * Returns its p, 0 when it names none. */
+static int read_bench(const char *path, struct model *m)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
@@ -240,17 +92,28 @@ static bool read_bench(const char *path, double *g, double *l)
     }
     char line[4096];
     bool got = false;
+    int p = 0;
     while (fgets(line, sizeof line, f)) {
-        const char *gp = strstr(line, "g_us="), *lp = strstr(line, "l_us=");
+        const char *gp = strstr(line, "g_us="), *lp = strstr(line, "l_us="), *pp = strstr(line, "p=");
         if (gp && lp) {
-            *g = atof(gp + 5);
-            *l = atof(lp + 5);
+            m->g = atof(gp + 5);
+            m->l = atof(lp + 5);
+            p = pp ? atoi(pp + 2) : 0;
             got = true;
+            if (strstr(line, "noisy=1"))
+                fprintf(stderr, "bspprof: warning: %s says its timings were too noisy to fit: g and l are unreliable\n",
+                        path);
         }
     }
     fclose(f);
-    return got;
+    if (!got) {
+        fprintf(stderr, "bspprof: %s: no bspbench result line (p= ... g_us= l_us=) in it\n", path);
+        exit(1);
+    }
+    return p;
 }
+
+/* ---- reading the trace ----------------------------------------------------- */
 
 static char *slurp(const char *path, size_t *len)
 {
@@ -259,9 +122,8 @@ static char *slurp(const char *path, size_t *len)
         fprintf(stderr, "bspprof: cannot open %s: %s\n", path, strerror(errno));
         exit(1);
     }
-    size_t cap = 1 << 16, n = 0;
+    size_t cap = 1 << 16, n = 0, k;
     char *buf = xrealloc(NULL, cap);
-    size_t k;
     while ((k = fread(buf + n, 1, cap - n, f)) > 0) {
         n += k;
         if (n == cap)
@@ -272,179 +134,357 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
+static bool bsp_slice(const struct jv *e)
+{
+    const char *ph = jstr(e, "ph"), *cat = jstr(e, "cat");
+    return ph && !strcmp(ph, "X") && cat && !strcmp(cat, "bsp") && jstr(e, "name");
+}
+
+static int cmp_long(const void *a, const void *b)
+{
+    long x = *(const long *)a, y = *(const long *)b;
+    return x < y ? -1 : x > y;
+}
+
+static long step_index(const struct trace *t, long step)
+{
+    const long *at = bsearch(&step, t->step, t->n, sizeof *t->step, cmp_long);
+    return at ? at - t->step : -1;
+}
+
+/* Which supersteps the trace holds, and how many processors. */
+static void size_trace(struct trace *t, const struct jv *ev)
+{
+    size_t cap = 0;
+    for (size_t i = 0; i < ev->n; i++) {
+        const struct jv *e = &ev->kid[i];
+        if (!bsp_slice(e) || strncmp(jstr(e, "name"), "superstep", 9))
+            continue;
+        int tid = (int)jnum(e, "tid", 0);
+        long step = (long)jnum(jget(e, "args"), "step", -1);
+        if (tid < 1 || step < 0)
+            continue;
+        t->p = tid > t->p ? tid : t->p;
+        if (t->n == cap)
+            t->step = xrealloc(t->step, (cap = cap ? 2 * cap : 64) * sizeof *t->step);
+        t->step[t->n++] = step;
+    }
+    if (!t->n)
+        return;
+    qsort(t->step, t->n, sizeof *t->step, cmp_long);
+    size_t u = 0;
+    for (size_t i = 0; i < t->n; i++)
+        if (!u || t->step[u - 1] != t->step[i])
+            t->step[u++] = t->step[i];
+    t->n = u;
+}
+
+static void fill_cell(struct trace *t, const struct jv *e)
+{
+    const char *name = jstr(e, "name");
+    const struct jv *args = jget(e, "args");
+    int tid = (int)jnum(e, "tid", 0);
+    long k = step_index(t, (long)jnum(args, "step", -1));
+    if (tid < 1 || tid > t->p || k < 0)
+        return;
+    size_t at = (size_t)k * t->p + (tid - 1);
+    struct cost_cell *c = &t->cells[at];
+    struct cost_row *r = &t->rows[k];
+    double ts = jnum(e, "ts", 0), dur = jnum(e, "dur", 0);
+    if (!strncmp(name, "superstep", 9)) {
+        c->seen = true;
+        c->start = ts;
+        c->end = ts + dur;
+        r->h_bytes = jnum(args, "h_bytes", 0);
+        r->h_records = jnum(args, "h_records", 0);
+        r->last |= jnum(args, "last", 0) != 0;
+    } else if (!strcmp(name, "compute")) {
+        c->work += dur;
+    } else if (!strncmp(name, "sync wait", 9)) {
+        c->wait += dur;
+    } else if (!strcmp(name, "profiler")) {
+        c->prof += dur;
+    } else if (!strcmp(name, "gets/direct")) {
+        c->comm += dur;
+    } else if (!strcmp(name, "communication")) {
+        c->comm += dur;
+        t->out[at] = jnum(args, "bytes_out", 0) + jnum(args, "direct_bytes_out", 0);
+        t->in[at] = jnum(args, "bytes_in", 0) + jnum(args, "direct_bytes_in", 0);
+    }
+}
+
+static void load(struct trace *t, struct jv *root)
+{
+    const struct jv *ev = root->t == J_ARR ? root : jget(root, "traceEvents");
+    if (!ev || ev->t != J_ARR) {
+        fprintf(stderr, "bspprof: %s: no traceEvents array (not a Superstep trace)\n", t->path);
+        exit(1);
+    }
+    size_trace(t, ev);
+    if (t->p == 0 || t->n == 0) {
+        fprintf(stderr, "bspprof: %s: no supersteps in it (not a Superstep trace, or the job ended before its first)\n",
+                t->path);
+        exit(1);
+    }
+    size_t cells = t->n * (size_t)t->p;
+    t->cells = xrealloc(NULL, cells * sizeof *t->cells);
+    t->out = xrealloc(NULL, cells * sizeof *t->out);
+    t->in = xrealloc(NULL, cells * sizeof *t->in);
+    t->rows = xrealloc(NULL, t->n * sizeof *t->rows);
+    memset(t->cells, 0, cells * sizeof *t->cells);
+    memset(t->out, 0, cells * sizeof *t->out);
+    memset(t->in, 0, cells * sizeof *t->in);
+    memset(t->rows, 0, t->n * sizeof *t->rows);
+    for (size_t i = 0; i < ev->n; i++)
+        if (bsp_slice(&ev->kid[i]))
+            fill_cell(t, &ev->kid[i]);
+    for (size_t k = 0; k < t->n; k++) {
+        struct cost_row r = cost_row(&t->cells[k * t->p], t->p);
+        r.h_bytes = t->rows[k].h_bytes;
+        r.h_records = t->rows[k].h_records;
+        r.last = t->rows[k].last;
+        t->rows[k] = r;
+    }
+    t->other = jget(root, "otherData");
+    t->supersteps = (long)jnum(t->other, "supersteps", (double)(t->step[t->n - 1] + 1));
+    t->complete = jnum(t->other, "complete", 1) != 0;
+    t->truncated = jnum(t->other, "truncated", 0) != 0;
+}
+
+/* ---- the views ------------------------------------------------------------ */
+
+static void header(const struct trace *t, const struct model *m)
+{
+    printf("%s: %d processors, %ld supersteps", t->path, t->p, t->supersteps);
+    if ((long)t->n < t->supersteps)
+        printf(" (%zu traced slice by slice: the first ones and the costliest; totals cover all)", t->n);
+    printf("\n");
+    if (!t->complete)
+        printf("INCOMPLETE: the job failed; the trace holds the supersteps every processor completed\n");
+    if (t->truncated)
+        printf("TRUNCATED: the profile buffer was full\n");
+    if (m->on)
+        printf("BSP model: g = %.4f us per %g-byte word, l = %.3f us; predicted = w + g*h + l\n", m->g, m->word, m->l);
+    else
+        printf("no g and l given (-g/-l or -b bspbench.out): measured figures only\n");
+}
+
+static void print_steps(const struct trace *t, const struct model *m)
+{
+    header(t, m);
+    printf("T: the longest time a processor spent in the superstep = its work + comm + wait (proc: which);\n"
+           "w: the largest work; h: the most bytes one processor sent or received, in %g-byte words\n",
+           m->word);
+    printf("%6s %11s %11s %11s %11s %5s %11s %6s %10s %8s %11s %7s\n", "step", "T(us)", "work(us)", "comm(us)",
+           "wait(us)", "proc", "w(us)", "imbal", "h(words)", "h(rec)", "pred(us)", "T/pred");
+    for (size_t k = 0; k < t->n; k++) {
+        const struct cost_row *r = &t->rows[k];
+        printf("%6ld %11.3f %11.3f %11.3f %11.3f %5d %11.3f %6.2f %10.0f %8.0f", t->step[k], r->t, r->work, r->comm,
+               r->wait, r->crit, r->wmax, r->wmean > 0 ? r->wmax / r->wmean : 1.0, ceil(r->h_bytes / m->word),
+               r->h_records);
+        if (m->on) {
+            double pc = cost_predict(r, m->g, m->l, m->word);
+            printf(" %11.3f %7.2f", pc, pc > 0 ? r->t / pc : 0);
+        }
+        printf("%s\n", r->last ? "  (bsp_end)" : "");
+    }
+}
+
+struct sums {
+    double t, work, comm, wait, wmax, h, wall;
+    long syncs;
+};
+
+/* The whole run: from otherData when the trace has it (it covers the
+ * supersteps not traced slice by slice), else from the rows. */
+static struct sums run_totals(const struct trace *t)
+{
+    struct sums s = { 0 };
+    const struct jv *tot = jget(t->other, "totals");
+    if (tot) {
+        s.t = jnum(tot, "time_us", 0), s.work = jnum(tot, "work_us", 0), s.comm = jnum(tot, "comm_us", 0);
+        s.wait = jnum(tot, "wait_us", 0), s.wmax = jnum(tot, "wmax_us", 0), s.h = jnum(tot, "h_bytes", 0);
+        s.wall = jnum(tot, "wall_us", 0), s.syncs = (long)jnum(t->other, "syncs", 0);
+        return s;
+    }
+    for (size_t k = 0; k < t->n; k++) {
+        const struct cost_row *r = &t->rows[k];
+        s.t += r->t, s.work += r->work, s.comm += r->comm, s.wait += r->wait, s.wmax += r->wmax;
+        s.h += r->h_bytes, s.syncs += !r->last;
+    }
+    s.wall = s.t;
+    return s;
+}
+
+static void print_totals(const struct trace *t, const struct model *m)
+{
+    struct sums s = run_totals(t);
+    printf("total: T %.3f us = work %.3f + comm %.3f + wait %.3f (the critical processor of each superstep); "
+           "wall clock %.3f us\n",
+           s.t, s.work, s.comm, s.wait, s.wall);
+    if (m->on) {
+        double pred = s.wmax + m->g * s.h / m->word + m->l * (double)s.syncs;
+        printf("BSP prediction for the run: w %.3f + g*h %.3f + l*S %.3f (S = %ld syncs) = %.3f us; "
+               "measured/predicted %.2f\n",
+               s.wmax, m->g * s.h / m->word, m->l * (double)s.syncs, s.syncs, pred, pred > 0 ? s.t / pred : 0);
+    }
+}
+
+static void print_per_proc(const struct trace *t)
+{
+    const struct jv *pp = jget(t->other, "per_processor");
+    printf("%5s %13s %13s %13s %13s\n", "proc", "work(us)", "comm(us)", "wait(us)", "profiler(us)");
+    for (int s = 0; s < t->p; s++) {
+        double w = 0, c = 0, x = 0, pr = 0;
+        if (pp && pp->t == J_ARR && (size_t)s < pp->n) {
+            const struct jv *o = &pp->kid[s];
+            w = jnum(o, "work_us", 0), c = jnum(o, "comm_us", 0), x = jnum(o, "wait_us", 0), pr = jnum(o, "profiler_us", 0);
+        } else {
+            for (size_t k = 0; k < t->n; k++) {
+                const struct cost_cell *e = &t->cells[k * t->p + s];
+                w += e->work, c += e->comm, x += e->wait, pr += e->prof;
+            }
+        }
+        printf("%5d %13.3f %13.3f %13.3f %13.3f\n", s, w, c, x, pr);
+    }
+}
+
+static int cmp_row_t(const void *a, const void *b, void *rows)
+{
+    const struct cost_row *r = rows;
+    double x = r[*(const size_t *)a].t, y = r[*(const size_t *)b].t;
+    return x > y ? -1 : x < y;
+}
+
+static void print_summary(const struct trace *t, const struct model *m, int top)
+{
+    header(t, m);
+    print_totals(t, m);
+    printf("\nper processor, all supersteps:\n");
+    print_per_proc(t);
+    size_t *order = xrealloc(NULL, t->n * sizeof *order);
+    for (size_t k = 0; k < t->n; k++)
+        order[k] = k;
+    qsort_r(order, t->n, sizeof *order, cmp_row_t, t->rows);
+    size_t n = (size_t)top < t->n ? (size_t)top : t->n;
+    printf("\nthe %zu costliest supersteps:\n", n);
+    printf("%6s %11s %11s %11s %11s %5s %10s %11s %7s\n", "step", "T(us)", "work(us)", "comm(us)", "wait(us)", "proc",
+           "h(words)", "pred(us)", "T/pred");
+    for (size_t i = 0; i < n; i++) {
+        const struct cost_row *r = &t->rows[order[i]];
+        printf("%6ld %11.3f %11.3f %11.3f %11.3f %5d %10.0f", t->step[order[i]], r->t, r->work, r->comm, r->wait,
+               r->crit, ceil(r->h_bytes / m->word));
+        if (m->on) {
+            double pc = cost_predict(r, m->g, m->l, m->word);
+            printf(" %11.3f %7.2f", pc, pc > 0 ? r->t / pc : 0);
+        }
+        printf("\n");
+    }
+    free(order);
+}
+
+static void print_procs(const struct trace *t, const struct model *m)
+{
+    header(t, m);
+    printf("each processor's time in a superstep = work + comm + wait (the profiler's own counting apart)\n");
+    printf("%6s %5s %11s %11s %11s %11s %11s %11s %11s\n", "step", "proc", "time(us)", "work(us)", "comm(us)",
+           "wait(us)", "prof(us)", "out(B)", "in(B)");
+    for (size_t k = 0; k < t->n; k++)
+        for (int s = 0; s < t->p; s++) {
+            const struct cost_cell *c = &t->cells[k * t->p + s];
+            if (!c->seen)
+                continue;
+            printf("%6ld %5d %11.3f %11.3f %11.3f %11.3f %11.3f %11.0f %11.0f\n", t->step[k], s, cost_time(c), c->work,
+                   c->comm, c->wait, c->prof, t->out[k * t->p + s], t->in[k * t->p + s]);
+        }
+    printf("\nper processor, all supersteps:\n");
+    print_per_proc(t);
+}
+
+#include "prof/html.h"
+
 int main(int argc, char **argv)
 {
-    double g = NAN, l = NAN, word = 8;
-    const char *path = NULL;
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if ((!strcmp(a, "-g") || !strcmp(a, "-l") || !strcmp(a, "-b") || !strcmp(a, "-w")) && i + 1 < argc) {
-            const char *v = argv[++i];
-            if (a[1] == 'g')
-                g = atof(v);
-            else if (a[1] == 'l')
-                l = atof(v);
-            else if (a[1] == 'w')
-                word = atof(v);
-            else if (!read_bench(v, &g, &l)) {
-                fprintf(stderr, "bspprof: %s has no bspbench summary line (g_us=... l_us=...)\n", v);
-                return 1;
-            }
-        } else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-            usage();
-        } else if (a[0] == '-' || path) {
-            usage();
-        } else {
-            path = a;
+    struct model m = { .g = NAN, .l = NAN, .word = 8 };
+    const char *bench = NULL, *html = NULL;
+    bool summary = false, procs = false;
+    int top = 5;
+    static const struct option opts[] = {
+        { "g", required_argument, NULL, 'g' },       { "l", required_argument, NULL, 'l' },
+        { "bench", required_argument, NULL, 'b' },   { "word", required_argument, NULL, 'w' },
+        { "summary", no_argument, NULL, 's' },       { "procs", no_argument, NULL, 'p' },
+        { "top", required_argument, NULL, 't' },     { "html", required_argument, NULL, 'H' },
+        { "help", no_argument, NULL, 'h' },          { "version", no_argument, NULL, 'V' },
+        { NULL, 0, NULL, 0 },
+    };
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, ":g:l:b:w:spt:hV", opts, NULL)) != -1) {
+        switch (c) {
+        case 'g': m.g = number("-g", optarg, false); break;
+        case 'l': m.l = number("-l", optarg, false); break;
+        case 'w': m.word = number("-w", optarg, true); break;
+        case 'b': bench = optarg; break;
+        case 's': summary = true; break;
+        case 'p': procs = true; break;
+        case 't': {
+            double x = number("--top", optarg, true);
+            if (x != floor(x) || x > 1e6)
+                bad("%s: '%s' is not a whole number of supersteps (1..1000000)", "--top", optarg);
+            top = (int)x;
+            break;
+        }
+        case 'H': html = optarg; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("bspprof (Superstep) %s\n", SUPERSTEP_VERSION); return 0;
+        case ':': bad("%s%s: needs a value", argv[optind - 1], ""); break;
+        default: bad("%s%s: unknown option", argv[optind - 1], ""); break;
         }
     }
-    if (!path || !(word > 0))
-        usage();
-    bool model = !isnan(g) && !isnan(l);
+    if (optind == argc)
+        bad("no trace file given%s%s", "", "");
+    if (optind + 1 < argc)
+        bad("one trace file at a time ('%s' is one too many)%s", argv[optind + 1], "");
+    if (summary && procs)
+        bad("--summary and --procs are two views: choose one%s%s", "", "");
+    if (isnan(m.g) != isnan(m.l) && !bench)
+        bad("-g and -l go together (given: %s%s)", isnan(m.g) ? "-l" : "-g", "");
+    int bench_p = bench ? read_bench(bench, &m) : 0;
+    m.on = !isnan(m.g) && !isnan(m.l);
 
+    struct trace t = { .path = argv[optind] };
     size_t len;
-    char *text = slurp(path, &len);
-    struct parser ps = { text, text, text + len, path };
+    char *text = slurp(t.path, &len);
+    struct parser ps = { text, text, text + len, t.path };
     struct jv root;
     pvalue(&ps, &root);
     ws(&ps);
     if (ps.s != ps.end)
         perr(&ps, "trailing characters");
-    const struct jv *events = root.t == J_ARR ? &root : jget(&root, "traceEvents");
-    if (!events || events->t != J_ARR) {
-        fprintf(stderr, "bspprof: %s: no traceEvents array\n", path);
-        return 1;
-    }
+    load(&t, &root);
+    if (bench_p && bench_p != t.p)
+        fprintf(stderr,
+                "bspprof: warning: %s is a bspbench run on p=%d, the trace has %d processors: g and l depend on p; "
+                "run bspbench with -n %d\n",
+                bench, bench_p, t.p, t.p);
 
-    /* Size the table: processors are tids 1..p, supersteps args.step. */
-    int p = 0;
-    long nsteps = 0;
-    for (size_t i = 0; i < events->n; i++) {
-        const struct jv *e = &events->kid[i];
-        const char *ph = jstr(e, "ph");
-        if (!ph || strcmp(ph, "X") || !jstr(e, "cat") || strcmp(jstr(e, "cat"), "bsp"))
-            continue;
-        int tid = (int)jnum(e, "tid", 0);
-        long step = (long)jnum(jget(e, "args"), "step", -1);
-        if (tid > p)
-            p = tid;
-        if (step + 1 > nsteps)
-            nsteps = step + 1;
+    int rc = 0;
+    if (html)
+        rc = write_html(html, &t, &m);
+    else if (summary)
+        print_summary(&t, &m, top);
+    else if (procs)
+        print_procs(&t, &m);
+    if (!html && !summary && !procs) {
+        print_steps(&t, &m);
+        print_totals(&t, &m);
     }
-    if (p == 0 || nsteps == 0) {
-        fprintf(stderr, "bspprof: %s: no Superstep events\n", path);
-        return 1;
-    }
-    struct cell *cells = calloc((size_t)p * (size_t)nsteps, sizeof *cells);
-    bool *last = calloc((size_t)nsteps, sizeof *last);
-    if (!cells || !last) {
-        fprintf(stderr, "bspprof: out of memory\n");
-        return 1;
-    }
-    for (size_t i = 0; i < events->n; i++) {
-        const struct jv *e = &events->kid[i];
-        const char *ph = jstr(e, "ph"), *name = jstr(e, "name"), *cat = jstr(e, "cat");
-        if (!ph || strcmp(ph, "X") || !name || !cat || strcmp(cat, "bsp"))
-            continue;
-        int tid = (int)jnum(e, "tid", 0);
-        const struct jv *args = jget(e, "args");
-        long step = (long)jnum(args, "step", -1);
-        if (tid < 1 || step < 0)
-            continue;
-        struct cell *c = &cells[(size_t)step * p + (tid - 1)];
-        double ts = jnum(e, "ts", 0), dur = jnum(e, "dur", 0);
-        if (!strncmp(name, "superstep", 9)) {
-            c->seen = true;
-            c->start = ts;
-            c->end = ts + dur;
-            c->h_bytes = jnum(args, "h_bytes", 0);
-            c->h_records = jnum(args, "h_records", 0);
-            if (jnum(args, "last", 0))
-                last[step] = true;
-        } else if (!strcmp(name, "compute")) {
-            c->work += dur;
-        } else if (!strncmp(name, "sync wait", 9)) {
-            c->wait += dur;
-        } else if (!strcmp(name, "profiler")) {
-            c->prof += dur;
-        } else if (!strcmp(name, "communication") || !strcmp(name, "gets/direct")) {
-            c->comm += dur;
-            if (!strcmp(name, "communication")) {
-                c->out = jnum(args, "bytes_out", 0) + jnum(args, "direct_bytes_out", 0);
-                c->in = jnum(args, "bytes_in", 0) + jnum(args, "direct_bytes_in", 0);
-            }
-        }
-    }
-
-    const struct jv *other = jget(&root, "otherData");
-    printf("%s: %d processors, %ld supersteps", path, p, nsteps);
-    if (jnum(other, "truncated", 0))
-        printf(" (TRUNCATED: the profile buffer was full)");
-    printf("\n");
-    if (model)
-        printf("BSP model: g = %.4f us per %g-byte word, l = %.3f us; predicted = g*h + l\n", g, word, l);
-    else
-        printf("no g and l given (-g/-l or -b bspbench.out): measured figures only\n");
-    printf("h: the largest bytes sent or received by one processor, in %g-byte words; rec: records (puts, messages)\n",
-           word);
-    printf("%6s %11s %7s %11s %9s %11s %11s %11s %11s %7s\n", "step", "work(us)", "imbal", "h(words)", "h(rec)",
-           "comm(us)", "g*h+l(us)", "T(us)", "w+gh+l(us)", "T/pred");
-    double prev_end = -1, tot_t = 0, tot_pred = 0, tot_work = 0, tot_comm = 0, tot_wait = 0, tot_cpu = 0;
-    for (long k = 0; k < nsteps; k++) {
-        double wmax = 0, wsum = 0, start = -1, end = -1, h = 0, hrec = 0, waitsum = 0, prof = 0;
-        int seen = 0;
-        for (int s = 0; s < p; s++) {
-            const struct cell *c = &cells[(size_t)k * p + s];
-            if (!c->seen)
-                continue;
-            seen++;
-            wmax = c->work > wmax ? c->work : wmax;
-            wsum += c->work;
-            waitsum += c->wait;
-            prof = c->prof > prof ? c->prof : prof;
-            start = c->start > start ? c->start : start;
-            end = c->end > end ? c->end : end;
-            double hb = c->h_bytes;
-            h = hb > h ? hb : h;
-            hrec = c->h_records > hrec ? c->h_records : hrec;
-        }
-        if (!seen)
-            continue;
-        if (prev_end >= 0)
-            start = prev_end;
-        prev_end = end;
-        /* The profiler's own counting is not the program's: leave it out. */
-        double t = end - start - prof, comm = t - wmax, hw = ceil(h / word);
-        double wavg = wsum / seen;
-        tot_t += t;
-        tot_work += wmax;
-        tot_comm += comm;
-        tot_wait += waitsum / seen;
-        tot_cpu += wsum / seen;
-        printf("%6ld %11.3f %7.2f %11.0f %9.0f %11.3f", k, wmax, wavg > 0 ? wmax / wavg : 1.0, hw, hrec,
-               last[k] ? 0.0 : comm);
-        if (model && !last[k]) {
-            double pc = g * hw + l, pt = wmax + pc;
-            tot_pred += pt;
-            printf(" %11.3f %11.3f %11.3f %7.2f", pc, t, pt, pt > 0 ? t / pt : 0);
-        } else if (model) {
-            tot_pred += wmax;
-            printf(" %11s %11.3f %11.3f %7s", "(bsp_end)", t, wmax, "");
-        } else {
-            printf(" %11s %11.3f %11s %7s", last[k] ? "(bsp_end)" : "-", t, "-", "");
-        }
-        printf("\n");
-    }
-    printf("total: measured %.3f us, slowest work %.3f us, communication+sync %.3f us (%.1f%%), mean wait at "
-           "barriers %.3f us",
-           tot_t, tot_work, tot_comm, tot_t > 0 ? 100 * tot_comm / tot_t : 0, tot_wait);
-    if (model)
-        printf(", predicted %.3f us (measured/predicted %.2f)", tot_pred, tot_pred > 0 ? tot_t / tot_pred : 0);
-    printf("\n");
-    (void)tot_cpu;
-    free(cells);
-    free(last);
+    free(t.step);
+    free(t.cells);
+    free(t.rows);
+    free(t.out);
+    free(t.in);
     jfree(&root);
     free(text);
-    return 0;
+    return rc;
 }

@@ -171,9 +171,20 @@ static void stop_children(void)
     }
 }
 
+void (*launch_failed_hook)(void);
+
+static void run_failed_hook(void)
+{
+    void (*hook)(void) = launch_failed_hook;
+    launch_failed_hook = NULL;
+    if (hook)
+        hook();
+}
+
 static void monitor_exit_job(void)
 {
     stop_children();
+    run_failed_hook();
     fflush(stdout);
     fflush(stderr);
     uint32_t code = atomic_load(&job.ls->exit_code);
@@ -239,6 +250,7 @@ static void on_fatal_signal(int sig)
     for (uint32_t p = mon.first_child; p < job.nprocs; p++)
         if (mon.pidfd && mon.pidfd[p] >= 0)
             syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+    run_failed_hook(); /* best effort: this process is failing */
     signal(sig, SIG_DFL);
     raise(sig);
 }

@@ -104,6 +104,11 @@ void launch_stopped(void) __attribute__((noreturn));
  * 'code'.  NULL on shm. */
 extern void (*launch_fail_hook)(uint32_t code, const char *msg);
 
+/* Called once in the starting process when the job has failed, after every
+ * other processor is stopped and before it exits (the profiler keeps its
+ * trace); NULL when unset. */
+extern void (*launch_failed_hook)(void);
+
 static inline void launch_set_step(uint64_t step)
 {
     atomic_store_explicit(&job.ls->proc[job.me].step, step, memory_order_relaxed);

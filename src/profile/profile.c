@@ -17,19 +17,16 @@
  * own direct transfers per peer.
  * Sent bytes are the sum of what the others received from a processor.
  *
- * Slices per processor and superstep k: "superstep k" (from the end of the
- * previous sync, or bsp_begin, to the end of this one) holding "compute",
- * "sync wait" (the barrier), "profiler" (this file counting the incoming
- * records: only when profiling, and kept out of the other slices), and for
- * supersteps with gets or hp transfers "gets/direct", "sync wait 2" and a
- * second "profiler", then "communication" (applying what arrived).
- *
- * Trace: pid 1 is the job, tid s+1 is processor s (Perfetto treats pid or
- * tid 0 specially).  Times are microseconds since bsp_begin, written from
- * integer nanoseconds with three decimals, so nested slices nest exactly.
+ * At bsp_end processor 0 reads every processor's records (from the shared
+ * buffer on shm; on a device without shared memory, mpi, each processor
+ * sends them to 0 through the device's streams in one more exchange) and
+ * trace.c writes the trace.  When the job fails, the starting process
+ * writes the supersteps every processor completed (launch_failed_hook), so
+ * the trace is kept when a run aborts or a processor dies (on shm).
  */
 #include "profile/profile.h"
 #include "settings/settings.h"
+#include "profile/records.h"
 
 #include "bsp/bsp_impl.h"
 #include "device/device.h"
@@ -47,57 +44,6 @@
 #include <unistd.h>
 
 bool profile_on;
-
-#define PROF_MAGIC 0x53535450524f4631ull /* "SSTPROF1" */
-#define PROF_SPACE (64ull << 30)         /* sparse reservation */
-#define PROF_CHUNK (1ull << 20)
-
-enum { REC_SYNC = 1, REC_END = 2 };
-
-struct prof_proc {
-    _Atomic uint64_t head;    /* offset of the first chunk, 0: none */
-    _Atomic uint64_t nrec;    /* records written */
-    int64_t t_start;          /* when bsp_begin returned here */
-    int32_t os_pid;
-    _Atomic uint32_t done;    /* published at bsp_end */
-};
-
-struct prof_hdr {
-    uint64_t magic;
-    _Atomic uint64_t brk;
-    uint64_t size;
-    int64_t t0;               /* CLOCK_MONOTONIC ns at bsp_begin */
-    uint32_t nprocs;
-    _Atomic uint32_t truncated;
-    _Atomic uint32_t unknown;     /* a record kind the scan does not know */
-    uint32_t pad;
-    struct prof_proc proc[];
-};
-
-struct prof_chunk {
-    uint64_t next;
-    uint64_t used;            /* bytes of records after this header */
-};
-
-struct prof_rec {
-    uint32_t kind;
-    uint32_t nsrc;            /* struct prof_src entries that follow */
-    uint32_t ndir;            /* then struct prof_dir entries */
-    uint32_t nwait;           /* barriers passed in this sync (1 or 2) */
-    uint64_t step;
-    int64_t t_begin, t_wait1, t_served, t_wait2, t_end;
-    int64_t t_scan1, t_scan2; /* end of the profiler's own counting after each barrier */
-};
-
-struct prof_src {
-    uint32_t src, records;
-    uint64_t bytes, stream;
-};
-
-struct prof_dir {
-    uint32_t peer, pad;
-    uint64_t put_bytes, put_ops, get_bytes, get_ops;
-};
 
 static struct {
     char *path;
@@ -138,6 +84,7 @@ static void drop(void)
     free(pr.buf);
     memset(&pr, 0, sizeof pr);
     pr.fd = -1;
+    launch_failed_hook = NULL;
     profile_on = false;
 }
 
@@ -180,6 +127,8 @@ void profile_init(int64_t nprocs)
         drop();
 }
 
+static void profile_failed(void);
+
 void profile_start(uint32_t me, uint32_t nprocs)
 {
     if (me >= pr.hdr->nprocs || nprocs != pr.hdr->nprocs) {
@@ -198,6 +147,14 @@ void profile_start(uint32_t me, uint32_t nprocs)
     pp->t_start = prof_now() - pr.hdr->t0;
     pp->os_pid = (int32_t)getpid();
     memset(&pr.rec, 0, sizeof pr.rec);
+    if (dev->share) {
+        /* No shared clock base: each rank counts from the end of the
+         * collective start, which is the same moment within its skew. */
+        pr.hdr->t0 = prof_now();
+        pp->t_start = 0;
+    } else if (me == 0) {
+        launch_failed_hook = profile_failed;
+    }
 }
 
 /* ---- recording ----------------------------------------------------------- */
@@ -232,7 +189,7 @@ static void append(const void *rec, size_t n)
     pr.cur->used += n;
     atomic_store_explicit(&pr.hdr->proc[pr.me].nrec,
                           atomic_load_explicit(&pr.hdr->proc[pr.me].nrec, memory_order_relaxed) + 1,
-                          memory_order_relaxed);
+                          memory_order_release);
 }
 
 void profile_sync_begin(void)
@@ -438,197 +395,158 @@ void profile_end_begin(void)
     atomic_store_explicit(&pr.hdr->proc[pr.me].done, 1, memory_order_release);
 }
 
-/* ---- the merge (processor 0, after the last barrier) --------------------- */
+/* ---- the trace (processor 0, after the last barrier, or at a failure) ---- */
 
-struct view {
-    const struct prof_rec **rec;  /* nrec per processor */
-    uint64_t nrec;
-    int64_t t_start;
-};
-
-static const struct prof_src *rec_src(const struct prof_rec *r)
-{
-    return (const struct prof_src *)(r + 1);
-}
-
-static const struct prof_dir *rec_dir(const struct prof_rec *r)
-{
-    return (const struct prof_dir *)(rec_src(r) + r->nsrc);
-}
-
-static bool load(struct view *v, uint32_t q)
+/* Processor q's records, read from the shared buffer: all it completed
+ * (nrec is published after each record is written). */
+static bool view_shared(struct prof_view *v, uint32_t q)
 {
     struct prof_proc *pp = &pr.hdr->proc[q];
-    v->nrec = atomic_load_explicit(&pp->done, memory_order_acquire) ? atomic_load(&pp->nrec) : 0;
+    uint64_t nrec = atomic_load_explicit(&pp->nrec, memory_order_acquire);
     v->t_start = pp->t_start;
-    v->rec = calloc(v->nrec ? v->nrec : 1, sizeof *v->rec);
-    if (!v->rec)
-        return false;
-    uint64_t off = atomic_load(&pp->head), k = 0;
-    while (off && k < v->nrec) {
+    uint64_t off = atomic_load_explicit(&pp->head, memory_order_acquire);
+    while (off && v->nrec < nrec) {
         const struct prof_chunk *c = (const struct prof_chunk *)(pr.base + off);
-        const char *d = (const char *)(c + 1), *e = d + c->used;
-        while (d < e && k < v->nrec) {
-            const struct prof_rec *r = (const struct prof_rec *)d;
-            v->rec[k++] = r;
-            d += sizeof *r + r->nsrc * sizeof(struct prof_src) + r->ndir * sizeof(struct prof_dir);
-        }
+        if (!prof_view_index(v, (const char *)(c + 1), c->used, nrec - v->nrec))
+            return false;
         off = c->next;
     }
-    v->nrec = k;
     return true;
 }
 
-struct flow {
-    uint64_t bytes_out, bytes_in, rec_out, rec_in, stream_out, stream_in, direct_out, direct_in;
-};
-
-static void us(FILE *f, int64_t ns)
+static uint64_t detail_limit(void)
 {
-    if (ns < 0) {
-        fputc('-', f);
-        ns = -ns;
-    }
-    fprintf(f, "%lld.%03lld", (long long)(ns / 1000), (long long)(ns % 1000));
+    return setting_num(SET_PROFILE_STEPS);
 }
 
-static bool first_event;
-
-static void slice(FILE *f, const char *name, uint32_t s, int64_t t0, int64_t t1, uint64_t step)
+static void write_file(struct prof_view *v, bool failed)
 {
-    fputs(first_event ? "\n" : ",\n", f);
-    first_event = false;
-    fprintf(f, "{\"name\":\"%s\",\"cat\":\"bsp\",\"ph\":\"X\",\"pid\":1,\"tid\":%u,\"ts\":", name, s + 1);
-    us(f, t0);
-    fputs(",\"dur\":", f);
-    us(f, t1 > t0 ? t1 - t0 : 0);
-    fprintf(f, ",\"args\":{\"step\":%llu", (unsigned long long)step);
-}
-
-static void write_trace(FILE *f)
-{
-    uint32_t p = pr.p;
-    struct view *v = calloc(p, sizeof *v);
-    struct flow *fl = calloc(p, sizeof *fl);
-    if (!v || !fl) {
-        free(v);
-        free(fl);
+    FILE *f = fopen(pr.path, "w");
+    if (!f) {
+        fprintf(stderr, "superstep: SUPERSTEP_PROFILE: cannot write %s: %s\n", pr.path, strerror(errno));
         return;
     }
-    uint64_t nsteps = UINT64_MAX;
-    for (uint32_t q = 0; q < p; q++) {
-        if (!load(&v[q], q))
-            v[q].nrec = 0;
-        if (v[q].nrec < nsteps)
-            nsteps = v[q].nrec;
-    }
-    if (nsteps == UINT64_MAX)
-        nsteps = 0;
-    fprintf(f, "{\"displayTimeUnit\":\"ns\",\n\"otherData\":{\"tool\":\"superstep " SUPERSTEP_VERSION
-               "\",\"nprocs\":%u,\"supersteps\":%llu,\"syncs\":%llu,\"truncated\":%u,"
-               "\"unknown_records\":%u},\n\"traceEvents\":[",
-            p, (unsigned long long)nsteps, (unsigned long long)(nsteps ? nsteps - 1 : 0),
-            atomic_load(&pr.hdr->truncated), atomic_load(&pr.hdr->unknown));
-    first_event = true;
-    fprintf(f, "\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":1,\"args\":{\"name\":\"BSP job, %u processors\"}}", p);
-    first_event = false;
-    for (uint32_t s = 0; s < p; s++) {
-        fprintf(f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"args\":{\"name\":\"processor %u\"}}",
-                s + 1, s);
-        fprintf(f, ",\n{\"name\":\"thread_sort_index\",\"ph\":\"M\",\"pid\":1,\"tid\":%u,\"args\":{\"sort_index\":%u}}",
-                s + 1, s);
-    }
-    for (uint64_t k = 0; k < nsteps; k++) {
-        memset(fl, 0, p * sizeof *fl);
-        for (uint32_t q = 0; q < p; q++) {
-            const struct prof_rec *r = v[q].rec[k];
-            const struct prof_src *e = rec_src(r);
-            for (uint32_t i = 0; i < r->nsrc; i++) {
-                uint32_t src = e[i].src < p ? e[i].src : 0;
-                fl[q].rec_in += e[i].records;
-                fl[q].bytes_in += e[i].bytes;
-                fl[q].stream_in += e[i].stream;
-                fl[src].rec_out += e[i].records;
-                fl[src].bytes_out += e[i].bytes;
-                fl[src].stream_out += e[i].stream;
-            }
-            const struct prof_dir *d = rec_dir(r);
-            for (uint32_t i = 0; i < r->ndir; i++) {
-                uint32_t peer = d[i].peer < p ? d[i].peer : 0;
-                fl[q].direct_out += d[i].put_bytes;
-                fl[peer].direct_in += d[i].put_bytes;
-                fl[q].direct_in += d[i].get_bytes;
-                fl[peer].direct_out += d[i].get_bytes;
-            }
-        }
-        uint64_t h = 0, hrec = 0;
-        for (uint32_t q = 0; q < p; q++) {
-            uint64_t o = fl[q].bytes_out + fl[q].direct_out, i = fl[q].bytes_in + fl[q].direct_in;
-            h = o > h ? o : h;
-            h = i > h ? i : h;
-            hrec = fl[q].rec_out > hrec ? fl[q].rec_out : hrec;
-            hrec = fl[q].rec_in > hrec ? fl[q].rec_in : hrec;
-        }
-        for (uint32_t s = 0; s < p; s++) {
-            const struct prof_rec *r = v[s].rec[k];
-            int64_t prev = k ? v[s].rec[k - 1]->t_end : v[s].t_start;
-            bool end = r->kind == REC_END;
-            char name[40];
-            snprintf(name, sizeof name, "superstep %llu", (unsigned long long)k);
-            slice(f, name, s, prev, r->t_end, k);
-            fprintf(f, ",\"h_bytes\":%llu,\"h_records\":%llu,\"last\":%s}}", (unsigned long long)h,
-                    (unsigned long long)hrec, end ? "true" : "false");
-            slice(f, "compute", s, prev, r->t_begin, k);
-            fputs("}}", f);
-            if (end)
-                continue;
-            slice(f, "sync wait", s, r->t_begin, r->t_wait1, k);
-            fputs("}}", f);
-            slice(f, "profiler", s, r->t_wait1, r->t_scan1, k);
-            fputs("}}", f);
-            int64_t comm = r->t_scan1;
-            if (r->nwait > 1) {
-                slice(f, "gets/direct", s, r->t_scan1, r->t_served, k);
-                fprintf(f, ",\"direct_bytes_out\":%llu,\"direct_bytes_in\":%llu}}",
-                        (unsigned long long)fl[s].direct_out, (unsigned long long)fl[s].direct_in);
-                slice(f, "sync wait 2", s, r->t_served, r->t_wait2, k);
-                fputs("}}", f);
-                slice(f, "profiler", s, r->t_wait2, r->t_scan2, k);
-                fputs("}}", f);
-                comm = r->t_scan2;
-            }
-            slice(f, "communication", s, comm, r->t_end, k);
-            fprintf(f,
-                    ",\"bytes_out\":%llu,\"bytes_in\":%llu,\"records_out\":%llu,\"records_in\":%llu,"
-                    "\"stream_bytes_out\":%llu,\"stream_bytes_in\":%llu,\"direct_bytes_out\":%llu,"
-                    "\"direct_bytes_in\":%llu,\"h_bytes\":%llu,\"h_records\":%llu}}",
-                    (unsigned long long)fl[s].bytes_out, (unsigned long long)fl[s].bytes_in,
-                    (unsigned long long)fl[s].rec_out, (unsigned long long)fl[s].rec_in,
-                    (unsigned long long)fl[s].stream_out, (unsigned long long)fl[s].stream_in,
-                    (unsigned long long)fl[s].direct_out, (unsigned long long)fl[s].direct_in,
-                    (unsigned long long)h, (unsigned long long)hrec);
-        }
-    }
-    fputs("\n]}\n", f);
-    for (uint32_t q = 0; q < p; q++)
+    static char iobuf[1 << 16];
+    setvbuf(f, iobuf, _IOFBF, sizeof iobuf);
+    struct trace_info info = { .p = pr.p,
+                               .truncated = atomic_load(&pr.hdr->truncated),
+                               .unknown = atomic_load(&pr.hdr->unknown),
+                               .failed = failed,
+                               .detail = detail_limit() };
+    trace_write(f, v, &info);
+    if (fclose(f) != 0)
+        fprintf(stderr, "superstep: SUPERSTEP_PROFILE: error writing %s: %s\n", pr.path, strerror(errno));
+}
+
+static void free_views(struct prof_view *v, uint32_t p)
+{
+    for (uint32_t q = 0; v && q < p; q++)
         free(v[q].rec);
     free(v);
-    free(fl);
+}
+
+/* After a failure, in the starting process once every other processor is
+ * stopped (launch_failed_hook): the supersteps every processor completed. */
+static void profile_failed(void)
+{
+    launch_failed_hook = NULL;
+    if (!profile_on || !pr.p)
+        return;
+    struct prof_view *v = calloc(pr.p, sizeof *v);
+    bool ok = v != NULL;
+    for (uint32_t q = 0; ok && q < pr.p; q++)
+        ok = view_shared(&v[q], q);
+    if (ok) {
+        write_file(v, true);
+        fprintf(stderr, "superstep: SUPERSTEP_PROFILE: the job failed; %s holds the supersteps it completed\n",
+                pr.path);
+    }
+    free_views(v, pr.p);
+}
+
+/* ---- gathering where processors share no memory (mpi) -------------------- */
+
+struct gather_head {
+    uint64_t magic, nrec, bytes;
+};
+
+/* n bytes from what 'src' sent, across the device's pieces. */
+static void stream_take(uint32_t src, void *buf, size_t n)
+{
+    char *at = buf;
+    while (n) {
+        size_t len;
+        const void *p = dev->peek(src, n, &len);
+        if (!p || !len)
+            return;
+        memcpy(at, p, len);
+        dev->consume(src, len);
+        at += len;
+        n -= len;
+    }
+}
+
+static void send_records(void)
+{
+    struct prof_proc *pp = &pr.hdr->proc[pr.me];
+    struct gather_head h = { PROF_MAGIC, atomic_load(&pp->nrec), 0 };
+    for (uint64_t off = pp->head; off; off = ((struct prof_chunk *)(pr.base + off))->next)
+        h.bytes += ((struct prof_chunk *)(pr.base + off))->used;
+    bool ok = dev->write(0, &h, sizeof h);
+    for (uint64_t off = pp->head; ok && off; off = ((struct prof_chunk *)(pr.base + off))->next) {
+        const struct prof_chunk *c = (const struct prof_chunk *)(pr.base + off);
+        ok = dev->write(0, c + 1, c->used);
+    }
+}
+
+/* Every processor's records to processor 0 through the streams, in one
+ * exchange after bsp_end's (so every processor is known to be there). */
+static void gather(struct prof_view *v, char **bufs)
+{
+    if (pr.me == 0)
+        for (uint32_t src = 0; src < pr.p; src++) /* anything bsp_end left unread */
+            while (dev->incoming(src)) {
+                size_t len;
+                dev->peek(src, dev->incoming(src), &len);
+                dev->consume(src, len);
+            }
+    if (pr.me != 0)
+        send_records();
+    dev->exchange(0);
+    if (pr.me != 0)
+        return;
+    for (uint32_t src = 1; src < pr.p; src++) {
+        struct gather_head h = { 0, 0, 0 };
+        if (dev->incoming(src) < sizeof h)
+            continue;
+        stream_take(src, &h, sizeof h);
+        if (h.magic != PROF_MAGIC || h.bytes > dev->incoming(src) || !(bufs[src] = malloc(h.bytes ? h.bytes : 1)))
+            continue;
+        stream_take(src, bufs[src], h.bytes);
+        prof_view_index(&v[src], bufs[src], h.bytes, h.nrec);
+    }
 }
 
 void profile_finish(void)
 {
-    if (pr.me == 0) {
-        FILE *f = fopen(pr.path, "w");
-        if (!f) {
-            fprintf(stderr, "superstep: SUPERSTEP_PROFILE: cannot write %s: %s\n", pr.path, strerror(errno));
-        } else {
-            static char iobuf[1 << 16];
-            setvbuf(f, iobuf, _IOFBF, sizeof iobuf);
-            write_trace(f);
-            if (fclose(f) != 0)
-                fprintf(stderr, "superstep: SUPERSTEP_PROFILE: error writing %s: %s\n", pr.path, strerror(errno));
+    launch_failed_hook = NULL;
+    struct prof_view *v = calloc(pr.p, sizeof *v);
+    char **bufs = calloc(pr.p, sizeof *bufs);
+    if (v && bufs) {
+        if (dev->share) {
+            gather(v, bufs);
+            if (pr.me == 0)
+                view_shared(&v[0], 0);
+        } else if (pr.me == 0) {
+            for (uint32_t q = 0; q < pr.p; q++)
+                view_shared(&v[q], q);
         }
+        if (pr.me == 0)
+            write_file(v, false);
     }
+    free_views(v, pr.p);
+    for (uint32_t q = 0; bufs && q < pr.p; q++)
+        free(bufs[q]);
+    free(bufs);
     drop();
 }

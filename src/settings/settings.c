@@ -66,6 +66,9 @@ static const struct row rows[SET_COUNT] = {
     [SET_MPIRUN] = { { "SUPERSTEP_MPIRUN", "the launcher bsprun --device mpi runs",
                        "mpirun", "a command, with options" },
                      TEXT, 0, 0, 0, NULL },
+    [SET_PROFILE_STEPS] = { { "SUPERSTEP_PROFILE_STEPS", "supersteps traced slice by slice, from the first; the totals cover all",
+                              "1000", "a whole number from 0 to 4294967295" },
+                            COUNT, 0, 4294967295u, 1000, NULL },
 };
 
 const struct setting_info *setting_info(enum setting s)

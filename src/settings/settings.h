@@ -33,6 +33,7 @@ enum setting {
     SET_MPI_ONESIDED,
     SET_MPI_WINDOW,
     SET_MPIRUN,
+    SET_PROFILE_STEPS,
     SET_COUNT
 };
 

@@ -1,7 +1,8 @@
 # options.sh - the profiler is off by default and writes nothing; bsprun
 # --profile turns it on; a trace that cannot be written is a warning, not a
-# failure; a job that fails writes no trace and leaves nothing behind; a
-# real program (the sort example) gives valid JSON.
+# failure; a job that fails keeps the trace of the supersteps it completed
+# (marked incomplete) and leaves nothing else behind; a real program (the
+# sort example) gives valid JSON.
 # RUN: n=2
 # RUN: n=5
 set -u
@@ -27,9 +28,38 @@ SUPERSTEP_PROFILE=$dir/no/such/dir/t.json "$bin" 2>"$dir/err" || fail "unwritabl
 grep -q "SUPERSTEP_PROFILE: cannot write $dir/no/such/dir/t.json" "$dir/err" || fail "no warning: $(cat "$dir/err")"
 rm -f "$dir/err"
 
-# A failing job: non-zero status, no trace, nothing left.
-if SUPERSTEP_PROFILE=$dir/f.json "$bin" abort 2>/dev/null; then fail "aborting job exited 0"; fi
-[ -z "$(ls -A "$dir")" ] || fail "failed job left: $(ls -A "$dir")"
+# A failing job: non-zero status, the trace of what it completed, nothing else.
+if SUPERSTEP_PROFILE=$dir/f.json "$bin" abort 2>"$dir/err"; then fail "aborting job exited 0"; fi
+grep -q "the job failed; $dir/f.json holds the supersteps it completed" "$dir/err" || fail "no note: $(cat "$dir/err")"
+rm -f "$dir/err"
+[ "$(ls -A "$dir")" = f.json ] || fail "failed job left: $(ls -A "$dir")"
+python3 - "$dir/f.json" "$p" <<'PY' || fail "the trace of the aborted job is wrong"
+import json, sys
+t = json.load(open(sys.argv[1]))
+od = t["otherData"]
+assert od["complete"] is False, od
+# The last processor aborts after sync 2; another may be stopped before
+# it finished recording that sync: 2 or 3 supersteps every processor completed.
+r = od["reached"]
+assert len(r) == int(sys.argv[2]) and max(r) == 3 and od["supersteps"] == min(r) >= 2, od
+assert len([e for e in t["traceEvents"] if e["name"].startswith("superstep")]) == od["supersteps"] * len(r)
+PY
+rm -f "$dir/f.json"
+
+# A processor killed by a signal: another one, and processor 0 itself.
+for who in $((p - 1)) 0; do
+    if SUPERSTEP_PROFILE=$dir/c.json "$bin" crash "$who" 2>"$dir/err"; then fail "crashing job exited 0"; fi
+    grep -q "processor $who killed by signal 11" "$dir/err" || fail "crash of $who: $(cat "$dir/err")"
+    grep -q "the job failed; $dir/c.json holds the supersteps it completed" "$dir/err" ||
+        fail "crash of $who: no note: $(cat "$dir/err")"
+    python3 - "$dir/c.json" "$p" <<'PY' || fail "the trace of the job whose processor $who crashed is wrong"
+import json, sys
+od = json.load(open(sys.argv[1]))["otherData"]
+r = od["reached"]
+assert od["complete"] is False and len(r) == int(sys.argv[2]) and max(r) == 3 and od["supersteps"] == min(r) >= 2, od
+PY
+    rm -f "$dir/c.json" "$dir/err"
+done
 
 # A real program.
 SUPERSTEP_PROFILE=$dir/sort.json "$here/$O/examples/sort" 20000 >/dev/null || fail "sort under the profiler: status $?"

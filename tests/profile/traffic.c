@@ -11,12 +11,15 @@
  *   superstep 4: processor s hpputs 1000 bytes to s+1    h = 1000
  *   superstep 5: ended by bsp_end                        h = 0
  * Without SUPERSTEP_PROFILE it only checks that the data arrived.
- * Usage: traffic [abort]   (abort: the last processor aborts in superstep 2) */
+ * Usage: traffic [abort | crash PID]   (abort: the last processor aborts in
+ * superstep 2; crash: processor PID is killed by SIGSEGV there) */
 // RUN: n=1
 // RUN: n=3
 // RUN: n=2 args="abort" fail="bsp_abort.*aborting in superstep 2"
 #include <bsp.h>
+#include <signal.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -25,6 +28,7 @@
 int main(int argc, char **argv)
 {
     bool abort_early = argc > 1 && !strcmp(argv[1], "abort");
+    int crash = argc > 2 && !strcmp(argv[1], "crash") ? atoi(argv[2]) : -1;
     bsp_begin(bsp_nprocs());
     int s = bsp_pid(), p = bsp_nprocs(), right = (s + 1) % p, left = (s + p - 1) % p;
     static uint64_t words[4096], got[3];
@@ -60,6 +64,8 @@ int main(int argc, char **argv)
 
     if (abort_early && s == p - 1)
         bsp_abort("traffic: aborting in superstep %d as asked", 2);
+    if (s == crash)
+        raise(SIGSEGV);
     bsp_get(right, words, 0, got, sizeof got);
     bsp_sync(); /* 3 */
     CHECK(got[2] == ((uint64_t)right << 32) + 2, "processor %d: get returned %llx", s, (unsigned long long)got[2]);

@@ -1,0 +1,29 @@
+# mpi_trace.sh - the profiler and bspbench on the mpi device, under mpirun:
+# every rank's records reach processor 0, so the trace of traffic.c is the
+# one shm gives (check_trace.py: same supersteps, h-relations, slices) and
+# bspprof shows the same h column; the trace names no other file; bspbench
+# reads its options in every rank (a bsp_put bound error before), prints its
+# results once, and reports a bad option once.
+# (tests/run runs tests/*/mpi_*.sh only where the build has the mpi device.)
+# RUN: n=2 timeout=180
+# RUN: n=3 timeout=180
+set -u
+p=$SUPERSTEP_NPROCS
+fail() { echo "mpi_trace.sh: $*" >&2; exit 1; }
+dir=$(mktemp -d) || exit 1
+trap 'rm -rf "$dir"' EXIT
+export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1
+
+$MPIRUN -n "$p" env SUPERSTEP_PROFILE="$dir/t.json" "$O/tests/profile/traffic" || fail "traffic on mpi: status $?"
+[ "$(ls -A "$dir")" = t.json ] || fail "files beside the trace: $(ls -A "$dir")"
+python3 tests/profile/check_trace.py "$dir/t.json" "$p" || fail "the mpi trace is wrong (above)"
+hw=$("$BINDIR/bspprof" "$dir/t.json" | awk '$1 ~ /^[0-9]+$/ { printf "%s ", $9 }')
+[ "$hw" = "0 $p $((5 * p)) 3 125 0 " ] || fail "bspprof h(words) on mpi: '$hw'"
+
+$MPIRUN -n "$p" "$BINDIR/bspbench" -H 16 -k 3 -b 2 -i 2 >"$dir/out" 2>"$dir/err" || fail "bspbench on mpi: status $? $(cat "$dir/err")"
+[ "$(grep -c "^p= $p, r= " "$dir/out")" = 1 ] || fail "bspbench on mpi: not one bottom line: $(cat "$dir/out")"
+grep -q "^fit over h = $p\.\.16: " "$dir/out" || fail "bspbench on mpi ignored -H 16: $(cat "$dir/out")"
+if $MPIRUN -n "$p" "$BINDIR/bspbench" -H x >"$dir/out" 2>"$dir/err"; then fail "bspbench -H x on mpi: status 0"; fi
+[ "$(grep -c "^bspbench: -H: 'x' is not a whole number" "$dir/err")" = 1 ] ||
+    fail "bspbench -H x on mpi: the error not once: $(cat "$dir/err")"
+exit 0
