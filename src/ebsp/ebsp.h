@@ -27,6 +27,15 @@
 #define EBSP_DEFAULT_EXT (64ull << 20)
 #define EBSP_RING (64u << 10)           /* bytes of each ebsp_message ring */
 #define EBSP_MAX_LINE (EBSP_RING / 4)   /* longest message kept whole */
+/* A message in a ring: its length (4 bytes), its ticket (8), its text,
+ * padded to 4 bytes.  Tickets count the run's messages in the order they
+ * were written; the host prints in ticket order. */
+#define EBSP_MSG_HDR 12u
+
+static inline uint64_t ebsp_msg_size(uint32_t len)
+{
+    return (EBSP_MSG_HDR + (uint64_t)len + 3) & ~3ull;
+}
 #define EBSP_ALIGN 16                   /* allocations and records */
 
 /* One processor's part of the session segment. */
@@ -81,6 +90,8 @@ struct ebsp_shared {
     _Atomic uint32_t hsync_gen;     /* futex word: bumped when the host releases them */
     _Atomic uint32_t up_tagsize;    /* the kernels' tag size at the end */
     _Atomic uint32_t up_tagsize_set;
+    _Atomic uint64_t msg_ticket;    /* the next ebsp_message's ticket */
+    _Atomic uint32_t aborted;       /* a kernel called bsp_abort (upstream's output) */
     uint64_t streams_off;           /* struct ebsp_stream_desc[capstreams] */
     uint32_t nstreams, capstreams;
     char pad[SEG_LINE];
@@ -137,5 +148,6 @@ extern struct ebsp_stats ebsp_stats;
 void ebsp_require_begun(const char *call);
 void dma_drain(void);               /* wait for every copy pushed */
 void ebsp_streams_end(void);        /* at bsp_end: close what is left open */
+void ebsp_messages_begin(void);     /* at bsp_begin: order failure lines after messages */
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * kernel.c - an Epiphany BSP kernel's part of the run: starting and ending,
  * time, ebsp_barrier and ebsp_host_sync, messages to and from the host,
- * ebsp_message, direct addresses and immediate hp transfers.
+ * direct addresses and immediate hp transfers (ebsp_message: message.c).
  *
  * The kernel joins the job the host's ebsp_spmd made (the BSP layer's
  * bsp_begin attaches to it) and maps the host's session segment.
@@ -77,6 +77,7 @@ void ebsp_core_begin(void)
     ek.sent_up = false;
     ek.t0_ns = ek.raw_last_ns = now_ns();
     ek.begun = true;
+    ebsp_messages_begin();
 }
 
 void ebsp_core_end(void)
@@ -205,53 +206,6 @@ void ebsp_send_up(const void *tag, const void *payload, int nbytes)
     me->up_count++;
     ek.sent_up = true;
     atomic_store(&ek.sh->up_tagsize, (uint32_t)ts);
-}
-
-/* ---- ebsp_message ------------------------------------------------------------- */
-
-static void ring_copy(char *ring, uint64_t pos, const void *src, uint64_t n)
-{
-    uint64_t at = pos & (EBSP_RING - 1), first = n < EBSP_RING - at ? n : EBSP_RING - at;
-    memcpy(ring + at, src, first);
-    if (n > first)
-        memcpy(ring, (const char *)src + first, n - first);
-}
-
-void ebsp_message(const char *format, ...)
-{
-    char line[EBSP_MAX_LINE];
-    va_list ap;
-    va_start(ap, format);
-    int n = vsnprintf(line, sizeof line, format ? format : "(null)", ap);
-    va_end(ap);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n >= sizeof line)
-        n = (int)sizeof line - 1;
-    if (!ek.begun) { /* no host to print it: print it here, as one write */
-        char out[EBSP_MAX_LINE + 16];
-        int len = snprintf(out, sizeof out, "$--: %.*s\n", n, line);
-        fflush(stdout);
-        (void)!write(1, out, (size_t)len < sizeof out ? (size_t)len : sizeof out - 1);
-        return;
-    }
-    struct ebsp_proc *me = ek.mine;
-    char *ring = ek.seg.base + me->ring_off;
-    uint32_t len = (uint32_t)n;
-    uint64_t need = (4 + (uint64_t)len + 3) & ~3ull;
-    uint64_t head = atomic_load_explicit(&me->ring_head, memory_order_relaxed);
-    for (;;) {
-        uint32_t drained = atomic_load(&me->ring_drained);
-        if (head + need - atomic_load(&me->ring_tail) <= EBSP_RING)
-            break;
-        ebsp_ring_doorbell(ek.sh);
-        if (!wait_word(&job.ls->barrier, &me->ring_drained, drained, -1))
-            launch_stopped();
-    }
-    ring_copy(ring, head, &len, 4);
-    ring_copy(ring, head + 4, line, len);
-    atomic_store_explicit(&me->ring_head, head + need, memory_order_release);
-    ebsp_ring_doorbell(ek.sh);
 }
 
 /* ---- direct access ----------------------------------------------------------- */

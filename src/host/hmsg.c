@@ -30,7 +30,11 @@ void host_msgs_free(void)
 
 void ebsp_set_tagsize(int *tag_bytes)
 {
-    host_require_session("ebsp_set_tagsize", true);
+    /* Between bsp_init and bsp_begin too, as upstream allows. */
+    if (hs.phase == H_NONE)
+        host_error("ebsp_set_tagsize", "called before bsp_init");
+    if (hs.phase == H_RUNNING)
+        host_error("ebsp_set_tagsize", "called while the kernels run (from a callback); call it between runs");
     if (!tag_bytes)
         host_error("ebsp_set_tagsize", "NULL argument");
     int want = *tag_bytes;

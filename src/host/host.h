@@ -56,6 +56,12 @@ void host_msgs_prepare(void);
 void host_msgs_collect(void);
 void host_msgs_free(void);
 
+/* ebsp_message lines (hprint.c): reset the rings before a run; print
+ * what is waiting, in ticket order (final: after the run, when a ticket
+ * missing for good is skipped). */
+void host_print_reset(void);
+void host_print(bool final);
+
 /* Streams (hstream.c): hand every stream back before a run. */
 void host_streams_prepare(void);
 

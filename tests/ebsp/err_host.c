@@ -9,7 +9,7 @@
 // RUN: n=1 args="h_begin_early" fail="^superstep: bsp_begin: host: called before bsp_init$"
 // RUN: n=2 args="h_begin_twice" fail="^superstep: bsp_begin: host: called twice \(a session on 2 processors"
 // RUN: n=2 args="h_begin_zero" fail="^superstep: bsp_begin: host: 0 processors requested"
-// RUN: n=1 args="h_end_early" fail="^superstep: bsp_end: host: called without bsp_begin$"
+// RUN: n=1 args="h_end_early" fail="^superstep: bsp_end: host: called before bsp_init$"
 // RUN: n=4 args="h_send_pid" fail="^superstep: ebsp_send_down: host: pid 4 out of range \(nprocs 4\)$"
 // RUN: n=2 args="h_send_neg" fail="^superstep: ebsp_send_down: host: negative nbytes -1$"
 // RUN: n=2 args="h_send_null" fail="^superstep: ebsp_send_down: host: NULL payload with nbytes 4$"
