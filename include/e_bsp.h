@@ -97,6 +97,11 @@ typedef struct {
 
 /* ---- names mapped onto distinct symbols (see the top of this file) -------- */
 
+/* The calls without arguments are declared with empty parentheses, as
+ * Epiphany BSP declares them: in C that leaves the arguments unchecked, so
+ * a program that passes a stray argument (ebsp_get_tagsize(x)) compiles
+ * unchanged, as it did there; in C++ () means no argument. */
+
 #define bsp_begin ebsp_core_begin
 #define bsp_end ebsp_core_end
 #define bsp_nprocs ebsp_core_nprocs
@@ -114,46 +119,46 @@ typedef struct {
  * host's ebsp_spmd (anything else is an error); once per process.  The
  * message queue then holds the messages the host sent with ebsp_send_down
  * (until the first bsp_sync), and the tag size is the host's. */
-void bsp_begin(void);
+void bsp_begin();
 
 /* End this processor's part: waits for its DMA copies, then meets the others
  * and ends the process (exit status 0), so nothing after it runs. */
-void bsp_end(void);
+void bsp_end();
 
 /* The number of processors of the run (before bsp_begin: what BSPlib's
  * bsp_nprocs says). */
-int bsp_nprocs(void);
+int bsp_nprocs();
 
 /* This processor's id, 0 .. bsp_nprocs()-1. */
-int bsp_pid(void);
+int bsp_pid();
 
 /* ---- time ------------------------------------------------------------------- */
 
 /* Seconds since bsp_begin (no 7-second limit here). */
-float bsp_time(void);
+float bsp_time();
 
 /* Clock cycles of a 600 MHz clock since the previous call (the first call:
  * since bsp_begin); wraps like a 32-bit counter, after about 7 seconds. */
-unsigned int ebsp_raw_time(void);
+unsigned int ebsp_raw_time();
 
 /* Seconds since bsp_begin, by the host's clock (the same clock here). */
-float ebsp_host_time(void);
+float ebsp_host_time();
 
 /* ---- synchronisation ------------------------------------------------------ */
 
 /* BSPlib's bsp_sync; an error after ebsp_send_up. */
-void bsp_sync(void);
+void bsp_sync();
 
 /* Meet every processor without resolving communication: puts, gets, sends
  * and registrations stay queued for the next bsp_sync.  Every processor must
  * call it at the same point (mixing it with bsp_sync is not detected). */
-void ebsp_barrier(void);
+void ebsp_barrier();
 
 /* Meet every processor and the host: once all are here, the host's sync
  * callback (ebsp_set_sync_callback) runs, and then every processor goes on.
  * Communication is not resolved.  Some processors in ebsp_host_sync while
  * the others wait in bsp_sync, ebsp_barrier or bsp_end is an error. */
-void ebsp_host_sync(void);
+void ebsp_host_sync();
 
 /* ---- registration and remote memory access -------------------------------- */
 
@@ -175,7 +180,7 @@ void bsp_hpget(int pid, const void *src, int offset, void *dst, int nbytes);
 /* ---- messages (BSMP) ------------------------------------------------------- */
 
 /* The tag size in use in this superstep (the host's at the start). */
-int ebsp_get_tagsize(void);
+int ebsp_get_tagsize();
 
 /* BSPlib's bsp_send; an error after ebsp_send_up. */
 void bsp_send(int pid, const void *tag, const void *payload, int nbytes);

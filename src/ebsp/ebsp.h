@@ -148,6 +148,7 @@ extern struct ebsp_stats ebsp_stats;
 void ebsp_require_begun(const char *call);
 void dma_drain(void);               /* wait for every copy pushed */
 void ebsp_streams_end(void);        /* at bsp_end: close what is left open */
-void ebsp_messages_begin(void);     /* at bsp_begin: order failure lines after messages */
+void ebsp_messages_begin(void);
+void elib_begin(void);              /* at bsp_begin: e-lib's group configuration */     /* at bsp_begin: order failure lines after messages */
 
 #endif

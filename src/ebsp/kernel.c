@@ -78,6 +78,7 @@ void ebsp_core_begin(void)
     ek.t0_ns = ek.raw_last_ns = now_ns();
     ek.begun = true;
     ebsp_messages_begin();
+    elib_begin();
 }
 
 void ebsp_core_end(void)

@@ -225,7 +225,7 @@ static char *local_at(const char *call, int pid, off_t off, int size, const void
     return hs.seg.base + sh->proc[q].local_off + off;
 }
 
-int ebsp_write(int pid, const void *src, off_t dst, int size)
+int ebsp_write(int pid, void *src, off_t dst, int size)
 {
     char *d = local_at("ebsp_write", pid, dst, size, src, "source");
     if (size)
