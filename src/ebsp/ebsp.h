@@ -37,6 +37,9 @@ static inline uint64_t ebsp_msg_size(uint32_t len)
     return (EBSP_MSG_HDR + (uint64_t)len + 3) & ~3ull;
 }
 #define EBSP_ALIGN 16                   /* allocations and records */
+/* The size a kernel's registration gets: Epiphany BSP ignores nbytes, so
+ * no put or get is bounded by it (the largest size BSPlib accepts). */
+#define REG_UNBOUNDED (1ull << 40)
 
 /* One processor's part of the session segment. */
 struct ebsp_proc {
@@ -127,6 +130,7 @@ void arena_reset(struct arena *a, char *base, uint64_t size);
 
 struct ebsp_kernel {
     bool begun;
+    bool strict;                    /* SUPERSTEP_STRICT=1: upstream's survivable errors are fatal */
     bool sent_up;                   /* ebsp_send_up was called */
     struct segment seg;             /* the session segment */
     struct ebsp_shared *sh;
@@ -149,6 +153,12 @@ void ebsp_require_begun(const char *call);
 void dma_drain(void);               /* wait for every copy pushed */
 void ebsp_streams_end(void);        /* at bsp_end: close what is left open */
 void ebsp_messages_begin(void);
+/* An error that Epiphany BSP reports and survives: print its line
+ * "BSP ERROR: <upstream>" in order with this processor's messages and
+ * return (the caller then leaves the call without effect); with
+ * SUPERSTEP_STRICT=1, Superstep's fatal error line instead (call + fmt). */
+void ebsp_soft_error(const char *call, const char *upstream, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 void elib_begin(void);              /* at bsp_begin: e-lib's group configuration */     /* at bsp_begin: order failure lines after messages */
 
 #endif

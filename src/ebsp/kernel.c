@@ -17,6 +17,10 @@
 #undef bsp_send
 #undef bsp_hpput
 #undef bsp_hpget
+#undef bsp_push_reg
+#undef bsp_put
+#undef bsp_get
+#undef bsp_abort
 
 #include "barrier/barrier.h"
 #include "bsp/bsp_impl.h"
@@ -65,6 +69,9 @@ void ebsp_core_begin(void)
     ek.sh = ebsp_shared_of(&ek.seg);
     if (ek.sh->magic != EBSP_MAGIC)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: fd %s is not a host session segment", efd);
+    const char *strict = getenv("SUPERSTEP_STRICT");
+    ek.strict = strict && *strict && strcmp(strict, "0");
+    reg_match_by_order = !ek.strict;
     bsp_impl_begin(1); /* joins the host's job; the count comes from it */
     if (ek.sh->nprocs != bsp.p)
         bsp_error("bsp_begin", "the host's session has %u processors, the job %u", ek.sh->nprocs, bsp.p);
@@ -220,7 +227,7 @@ static char *direct_of(uint32_t pid, uint32_t slot)
     if (!base || addr < base)
         return NULL;
     uint64_t off = addr - base;
-    if (off >= ek.seg.size || size > ek.seg.size - off)
+    if (off >= ek.seg.size || (size != REG_UNBOUNDED && size > ek.seg.size - off))
         return NULL;
     return ek.seg.base + off;
 }
@@ -242,7 +249,42 @@ void *ebsp_get_direct_address(int pid, const void *variable)
     return slot < 0 ? NULL : direct_of(p, (uint32_t)slot);
 }
 
-/* Check an hp transfer as BSPlib does; returns the registration's slot. */
+/* ---- registrations, puts and gets as Epiphany BSP has them ------------------- */
+
+/* Whether addr is registered; if not, upstream's error (no effect). */
+static bool registered(const char *call, const void *addr)
+{
+    if (!addr || reg_slot_of(addr) >= 0)
+        return true;
+    char up[64];
+    snprintf(up, sizeof up, "could not find bsp var %p", addr);
+    ebsp_soft_error(call, up, "address %p is not registered", addr);
+    return false;
+}
+
+void ebsp_core_push_reg(const void *variable, int nbytes)
+{
+    if (ek.strict) {
+        bsp_push_reg(variable, nbytes);
+        return;
+    }
+    bsp_impl_push_reg(variable, REG_UNBOUNDED); /* upstream ignores nbytes */
+}
+
+void ebsp_core_put(int pid, const void *src, void *dst, int offset, int nbytes)
+{
+    if (registered("bsp_put", dst))
+        bsp_put(pid, src, dst, offset, nbytes);
+}
+
+void ebsp_core_get(int pid, const void *src, int offset, void *dst, int nbytes)
+{
+    if (registered("bsp_get", src))
+        bsp_get(pid, src, offset, dst, nbytes);
+}
+
+/* Check an hp transfer as BSPlib does; returns the registration's slot,
+ * UINT32_MAX when the variable is not registered (reported). */
 static uint32_t check_hp(const char *call, int pid, const void *area, int offset, int nbytes,
                          const void *local, const char *local_name)
 {
@@ -256,6 +298,8 @@ static uint32_t check_hp(const char *call, int pid, const void *area, int offset
         bsp_error(call, "NULL %s with nbytes %d", local_name, nbytes);
     if (!area)
         bsp_error(call, "NULL registered address");
+    if (!registered(call, area))
+        return UINT32_MAX;
     uint32_t slot = bsp.regs[reg_lookup(call, area)].slot;
     uint64_t size = reg_remote_size(p, slot);
     if ((uint64_t)offset + (uint64_t)nbytes > size)
@@ -267,7 +311,7 @@ static uint32_t check_hp(const char *call, int pid, const void *area, int offset
 void ebsp_core_hpput(int pid, const void *src, void *dst, int offset, int nbytes)
 {
     uint32_t slot = check_hp("bsp_hpput", pid, dst, offset, nbytes, src, "source");
-    if (!nbytes)
+    if (!nbytes || slot == UINT32_MAX)
         return;
     char *d = direct_of((uint32_t)pid, slot);
     if (!d && (uint32_t)pid == bsp.me)
@@ -289,7 +333,7 @@ void ebsp_core_hpput(int pid, const void *src, void *dst, int offset, int nbytes
 void ebsp_core_hpget(int pid, const void *src, int offset, void *dst, int nbytes)
 {
     uint32_t slot = check_hp("bsp_hpget", pid, src, offset, nbytes, dst, "destination");
-    if (!nbytes)
+    if (!nbytes || slot == UINT32_MAX)
         return;
     char *s = direct_of((uint32_t)pid, slot);
     if (!s && (uint32_t)pid == bsp.me)

@@ -86,6 +86,38 @@ void ebsp_message(const char *format, ...)
 
 /* ---- errors ------------------------------------------------------------------- */
 
+void ebsp_soft_error(const char *call, const char *upstream, const char *fmt, ...)
+{
+    if (ek.strict) {
+        char what[768];
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(what, sizeof what, fmt, ap);
+        va_end(ap);
+        bsp_error(call, "%s", what);
+    }
+    ebsp_message("BSP ERROR: %s", upstream);
+}
+
+/* bsp_abort in a kernel, as Epiphany BSP shows it: the message as one of
+ * this processor's lines, then the host says "(BSP) ERROR: bsp_abort was
+ * called" and ebsp_spmd returns 0.  The run fails without a Superstep
+ * error line (with SUPERSTEP_STRICT=1: BSPlib's bsp_abort line). */
+void ebsp_core_abort(const char *format, ...)
+{
+    va_list ap;
+    va_start(ap, format);
+    if (ek.strict || !ek.begun)
+        bsp_vabort(format, ap);
+    vmessage(format ? format : "(no message)", ap);
+    va_end(ap);
+    atomic_store(&ek.sh->aborted, 1);
+    uint32_t none = 0;
+    atomic_compare_exchange_strong(&job.ls->exit_code, &none, LAUNCH_EXIT_ERROR);
+    barrier_fail(&job.ls->barrier, atomic_load(&job.ls->exit_code));
+    launch_stopped();
+}
+
 /* Before the launch layer prints this processor's failure line: let the
  * host print what this processor wrote before it.  Not when the job has
  * failed already (the host may have stopped printing), and at most 2 s. */

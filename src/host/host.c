@@ -389,6 +389,10 @@ int ebsp_spmd(void)
     serve_run();
     int status = d->spawn_wait();
     host_print(true);
+    if (atomic_load(&sh->aborted)) { /* what Epiphany BSP's host says after a kernel's bsp_abort */
+        printf("(BSP) ERROR: bsp_abort was called\n");
+        fflush(stdout);
+    }
     hs.phase = H_BEGUN;
     hs.kargv[0] = NULL;
     host_msgs_collect();

@@ -22,7 +22,7 @@ rounds)
     ;;
 fail)
     [ $rc = 3 ] || fail "exit status $rc, not 3 (a failed run)"
-    err=$(grep -n "^superstep: bsp_put: processor $((SUPERSTEP_NPROCS - 1)), superstep 0: pid $SUPERSTEP_NPROCS out of range" "$out" | cut -d: -f1)
+    err=$(grep -n "^superstep: bsp_put: processor $((SUPERSTEP_NPROCS - 1)), superstep 1: pid $SUPERSTEP_NPROCS out of range" "$out" | cut -d: -f1)
     [ -n "$err" ] || fail "no error line"
     last=$(grep -n "^\$[0-9]*: line $(($2 - 1))\$" "$out" | cut -d: -f1)
     [ -n "$last" ] || fail "the last message is missing"

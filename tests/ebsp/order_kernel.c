@@ -20,10 +20,12 @@ int main(int argc, char **argv)
             ebsp_barrier();
         }
     } else if (argc > 2 && !strcmp(argv[1], "fail")) {
+        int v = 0;
+        bsp_push_reg(&v, sizeof v);
+        bsp_sync();
         if (s == p - 1) {
             for (int i = 0; i < count; i++)
                 ebsp_message("line %d", i);
-            int v = 0;
             bsp_put(p, &v, &v, 0, sizeof v);
         }
         bsp_sync();
