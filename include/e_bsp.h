@@ -67,6 +67,7 @@
 #include <stddef.h>
 
 #include "bsp.h"
+#include "e_bsp_deprecated.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -53,6 +53,7 @@
 #include <sys/types.h>
 
 #include "bsp.h"
+#include "host_bsp_deprecated.h"
 
 #ifdef __cplusplus
 extern "C" {

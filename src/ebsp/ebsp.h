@@ -64,6 +64,15 @@ struct ebsp_stream_desc {
     _Atomic int32_t owner;          /* the processor it is open on, -1: none */
 };
 
+/* A stream of the deprecated API (ebsp_create_down_stream / _up_stream):
+ * for one core, numbered per core in creation order.  A down stream is laid
+ * out as a stream of bsp_stream_create; an up stream is raw bytes. */
+struct ebsp_dep_desc {
+    uint64_t off, nbytes;
+    uint32_t core, chunk;
+    uint32_t down, pad;
+};
+
 /* The header before every token of a stream; next == 0 ends the stream. */
 struct ebsp_token {
     int32_t prev, next;
@@ -97,6 +106,8 @@ struct ebsp_shared {
     _Atomic uint32_t aborted;       /* a kernel called bsp_abort (upstream's output) */
     uint64_t streams_off;           /* struct ebsp_stream_desc[capstreams] */
     uint32_t nstreams, capstreams;
+    uint64_t deps_off;              /* struct ebsp_dep_desc[capdeps] (deprecated streams) */
+    uint32_t ndeps, capdeps;
     char pad[SEG_LINE];
     struct ebsp_proc proc[];
 };

@@ -62,7 +62,10 @@ void host_msgs_free(void);
 void host_print_reset(void);
 void host_print(bool final);
 
-/* Streams (hstream.c): hand every stream back before a run. */
+/* Streams (hstream.c): hand every stream back before a run; lay a stream
+ * out in the session segment (returns its offset, *nbytes its size). */
 void host_streams_prepare(void);
+uint64_t host_stream_layout(const char *call, int stream_size, int token_size, const void *initial_data,
+                            uint64_t *nbytes);
 
 #endif
