@@ -107,6 +107,7 @@ struct ebsp_shared {
     uint64_t streams_off;           /* struct ebsp_stream_desc[capstreams] */
     uint32_t nstreams, capstreams;
     uint64_t deps_off;              /* struct ebsp_dep_desc[capdeps] (deprecated streams) */
+    uint64_t mem_end;               /* the processors' memories and rings end here */
     uint32_t ndeps, capdeps;
     char pad[SEG_LINE];
     struct ebsp_proc proc[];
@@ -144,6 +145,8 @@ struct ebsp_kernel {
     bool strict;                    /* SUPERSTEP_STRICT=1: upstream's survivable errors are fatal */
     bool sent_up;                   /* ebsp_send_up was called */
     struct segment seg;             /* the session segment */
+    char *low;                      /* its first mem_end bytes again, below 4 GiB when possible */
+    uint64_t low_size;
     struct ebsp_shared *sh;
     struct ebsp_proc *mine;
     struct arena local, ext;
@@ -163,6 +166,7 @@ extern struct ebsp_stats ebsp_stats;
 void ebsp_require_begun(const char *call);
 void dma_drain(void);               /* wait for every copy pushed */
 void ebsp_streams_end(void);        /* at bsp_end: close what is left open */
+void ebsp_map_low(void);            /* at bsp_begin: map the memories below 4 GiB */
 void ebsp_messages_begin(void);
 /* An error that Epiphany BSP reports and survives: print its line
  * "BSP ERROR: <upstream>" in order with this processor's messages and

@@ -76,9 +76,10 @@ void ebsp_core_begin(void)
     if (ek.sh->nprocs != bsp.p)
         bsp_error("bsp_begin", "the host's session has %u processors, the job %u", ek.sh->nprocs, bsp.p);
     ek.mine = &ek.sh->proc[bsp.me];
-    atomic_store(&ek.mine->base, (uint64_t)(uintptr_t)ek.seg.base);
-    arena_reset(&ek.local, ek.seg.base + ek.mine->local_off, ek.sh->local_size);
-    arena_reset(&ek.ext, ek.seg.base + ek.mine->ext_off, ek.sh->ext_size);
+    ebsp_map_low();
+    atomic_store(&ek.mine->base, (uint64_t)(uintptr_t)ek.low);
+    arena_reset(&ek.local, ek.low + ek.mine->local_off, ek.sh->local_size);
+    arena_reset(&ek.ext, ek.low + ek.mine->ext_off, ek.sh->ext_size);
     bsmp_set_initial_tagsize(ek.sh->tagsize);
     deliver_down();
     ek.sent_up = false;
@@ -135,11 +136,16 @@ unsigned int ebsp_raw_time(void)
 
 /* ---- synchronisation --------------------------------------------------------- */
 
+static void run_deferred(void);
+static uint32_t ndeferred;
+
 void ebsp_core_sync(void)
 {
     if (ek.sent_up)
         bsp_error("bsp_sync", "called after ebsp_send_up (ebsp_send_up belongs after the last bsp_sync)");
     bsp_sync();
+    if (ndeferred)
+        run_deferred();
 }
 
 void ebsp_barrier(void)
@@ -227,9 +233,9 @@ static char *direct_of(uint32_t pid, uint32_t slot)
     if (!base || addr < base)
         return NULL;
     uint64_t off = addr - base;
-    if (off >= ek.seg.size || (size != REG_UNBOUNDED && size > ek.seg.size - off))
+    if (off >= ek.low_size || (size != REG_UNBOUNDED && size > ek.low_size - off))
         return NULL;
-    return ek.seg.base + off;
+    return ek.low + off;
 }
 
 static uint32_t check_pid(const char *call, int pid)
@@ -250,6 +256,58 @@ void *ebsp_get_direct_address(int pid, const void *variable)
 }
 
 /* ---- registrations, puts and gets as Epiphany BSP has them ------------------- */
+
+/* An hp transfer naming a variable pushed in this superstep: on the board
+ * a registration takes effect at once; here it does at the next bsp_sync,
+ * so the transfer is carried out right after it (the source of an hpput is
+ * copied now). */
+struct deferred_hp {
+    bool put;
+    int pid, offset, nbytes;
+    const void *area;   /* the registered variable */
+    void *local;        /* hpget: where to; hpput: a copy of the source */
+};
+static struct deferred_hp *deferred;
+
+static bool pushed_now(const void *addr)
+{
+    for (uint32_t i = 0; i < bsp.npush; i++)
+        if (bsp.push[i].addr == addr)
+            return true;
+    return false;
+}
+
+static void defer_hp(bool put, int pid, const void *area, int offset, void *local, int nbytes)
+{
+    struct deferred_hp *d = realloc(deferred, (ndeferred + 1) * sizeof *deferred);
+    if (!d)
+        bsp_error(put ? "bsp_hpput" : "bsp_hpget", "out of memory");
+    deferred = d;
+    void *copy = local;
+    if (put && nbytes > 0) {
+        if (!(copy = malloc((size_t)nbytes)))
+            bsp_error("bsp_hpput", "out of memory");
+        memcpy(copy, local, (size_t)nbytes);
+    }
+    deferred[ndeferred++] = (struct deferred_hp){ put, pid, offset, nbytes, area, copy };
+}
+
+static void run_deferred(void)
+{
+    uint32_t n = ndeferred;
+    struct deferred_hp *d = deferred;
+    deferred = NULL;
+    ndeferred = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (d[i].put) {
+            ebsp_core_hpput(d[i].pid, d[i].local, (void *)d[i].area, d[i].offset, d[i].nbytes);
+            free(d[i].local);
+        } else {
+            ebsp_core_hpget(d[i].pid, d[i].area, d[i].offset, d[i].local, d[i].nbytes);
+        }
+    }
+    free(d);
+}
 
 /* Whether addr is registered; if not, upstream's error (no effect). */
 static bool registered(const char *call, const void *addr)
@@ -298,6 +356,10 @@ static uint32_t check_hp(const char *call, int pid, const void *area, int offset
         bsp_error(call, "NULL %s with nbytes %d", local_name, nbytes);
     if (!area)
         bsp_error(call, "NULL registered address");
+    if (!ek.strict && reg_slot_of(area) < 0 && pushed_now(area)) {
+        defer_hp(!strcmp(call, "bsp_hpput"), pid, area, offset, (void *)local, nbytes);
+        return UINT32_MAX;
+    }
     if (!registered(call, area))
         return UINT32_MAX;
     uint32_t slot = bsp.regs[reg_lookup(call, area)].slot;

@@ -220,6 +220,7 @@ struct ebsp_shared *host_segment(const char *call)
         if (!pr->local_off || !pr->ext_off || !pr->ring_off)
             host_error(call, "session segment too small");
     }
+    sh->mem_end = atomic_load(&hs.seg.hdr->brk); /* kernels map [0, mem_end) below 4 GiB too */
     hs.seg.hdr->root[ROOT_HOST] = off;
     hs.sh = sh;
     hs.have_seg = true;
