@@ -21,9 +21,11 @@
  *     bsp_pid    -> ebsp_core_pid       bsp_hpput -> ebsp_core_hpput
  *     ebsp_get_tagsize -> ebsp_core_get_tagsize    bsp_hpget -> ebsp_core_hpget
  *
- * Every other call (bsp_push_reg, bsp_pop_reg, bsp_put, bsp_get,
- * bsp_set_tagsize, bsp_qsize, bsp_get_tag, bsp_move, bsp_hpmove, bsp_abort)
- * is BSPlib's own, with the same meaning.  A translation unit cannot include
+ *     bsp_push_reg -> ebsp_core_push_reg  bsp_put -> ebsp_core_put
+ *     bsp_abort -> ebsp_core_abort        bsp_get -> ebsp_core_get
+ *
+ * Every other call (bsp_pop_reg, bsp_set_tagsize, bsp_qsize, bsp_get_tag,
+ * bsp_move, bsp_hpmove) is BSPlib's own, with the same meaning.  A translation unit cannot include
  * both e_bsp.h and host_bsp.h (their macros differ); only the 1998 BSPlib
  * dialect can be combined with this header.
  *
@@ -41,12 +43,16 @@
  * ebsp_spmd to the next (until the host's bsp_end); the allocators start
  * empty in every run.
  *
- * Errors (a bad pid, a NULL or unregistered variable, a stream that does not
- * exist or is open elsewhere, a token larger than its stream's, bsp_sync or
- * bsp_send after ebsp_send_up, ebsp_free of a pointer not from the
- * allocators, ...) print one line
+ * Errors.  The errors Epiphany BSP reports and survives (an unregistered
+ * variable, a stream that does not exist or is in use, the deprecated
+ * stream calls' errors) print upstream's line "$PP: BSP ERROR: <what>" in
+ * order with the processor's messages, and the call has no effect.  Every
+ * other error (a bad pid, a NULL variable, a token larger than its
+ * stream's, bsp_sync or bsp_send after ebsp_send_up, ebsp_free of a pointer
+ * not from the allocators, ...), and with SUPERSTEP_STRICT=1 every error,
+ * prints one line
  *     superstep: <call>: processor <pid>, superstep <s>: <what, with the values>
- * and stop every processor; the host's ebsp_spmd then returns 0.
+ * and stops every processor; the host's ebsp_spmd then returns 0.
  */
 #ifndef SUPERSTEP_E_BSP_H
 #define SUPERSTEP_E_BSP_H
@@ -61,6 +67,7 @@
 #include <stddef.h>
 
 #include "bsp.h"
+#include "e_bsp_deprecated.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -97,6 +104,11 @@ typedef struct {
 
 /* ---- names mapped onto distinct symbols (see the top of this file) -------- */
 
+/* The calls without arguments are declared with empty parentheses, as
+ * Epiphany BSP declares them: in C that leaves the arguments unchecked, so
+ * a program that passes a stray argument (ebsp_get_tagsize(x)) compiles
+ * unchanged, as it did there; in C++ () means no argument. */
+
 #define bsp_begin ebsp_core_begin
 #define bsp_end ebsp_core_end
 #define bsp_nprocs ebsp_core_nprocs
@@ -107,6 +119,10 @@ typedef struct {
 #define bsp_hpput ebsp_core_hpput
 #define bsp_hpget ebsp_core_hpget
 #define ebsp_get_tagsize ebsp_core_get_tagsize
+#define bsp_push_reg ebsp_core_push_reg
+#define bsp_put ebsp_core_put
+#define bsp_get ebsp_core_get
+#define bsp_abort ebsp_core_abort
 
 /* ---- starting and ending --------------------------------------------------- */
 
@@ -114,50 +130,63 @@ typedef struct {
  * host's ebsp_spmd (anything else is an error); once per process.  The
  * message queue then holds the messages the host sent with ebsp_send_down
  * (until the first bsp_sync), and the tag size is the host's. */
-void bsp_begin(void);
+void bsp_begin();
 
 /* End this processor's part: waits for its DMA copies, then meets the others
  * and ends the process (exit status 0), so nothing after it runs. */
-void bsp_end(void);
+void bsp_end();
 
 /* The number of processors of the run (before bsp_begin: what BSPlib's
  * bsp_nprocs says). */
-int bsp_nprocs(void);
+int bsp_nprocs();
 
 /* This processor's id, 0 .. bsp_nprocs()-1. */
-int bsp_pid(void);
+int bsp_pid();
 
 /* ---- time ------------------------------------------------------------------- */
 
 /* Seconds since bsp_begin (no 7-second limit here). */
-float bsp_time(void);
+float bsp_time();
 
 /* Clock cycles of a 600 MHz clock since the previous call (the first call:
  * since bsp_begin); wraps like a 32-bit counter, after about 7 seconds. */
-unsigned int ebsp_raw_time(void);
+unsigned int ebsp_raw_time();
 
 /* Seconds since bsp_begin, by the host's clock (the same clock here). */
-float ebsp_host_time(void);
+float ebsp_host_time();
 
 /* ---- synchronisation ------------------------------------------------------ */
 
 /* BSPlib's bsp_sync; an error after ebsp_send_up. */
-void bsp_sync(void);
+void bsp_sync();
 
 /* Meet every processor without resolving communication: puts, gets, sends
  * and registrations stay queued for the next bsp_sync.  Every processor must
  * call it at the same point (mixing it with bsp_sync is not detected). */
-void ebsp_barrier(void);
+void ebsp_barrier();
 
 /* Meet every processor and the host: once all are here, the host's sync
  * callback (ebsp_set_sync_callback) runs, and then every processor goes on.
  * Communication is not resolved.  Some processors in ebsp_host_sync while
  * the others wait in bsp_sync, ebsp_barrier or bsp_end is an error. */
-void ebsp_host_sync(void);
+void ebsp_host_sync();
 
 /* ---- registration and remote memory access -------------------------------- */
 
-/* bsp_push_reg, bsp_pop_reg, bsp_put and bsp_get are BSPlib's (bsp.h). */
+/* Register 'variable' (collective by order, as BSPlib: the k-th
+ * registration of every processor is one variable).  As Epiphany BSP
+ * documents, nbytes is ignored: puts and gets are not bounded by it; and
+ * registrations are matched by their order over the run, so processors may
+ * push them in different supersteps.  With SUPERSTEP_STRICT=1 both are as
+ * in BSPlib (bounded by nbytes, the same number pushed in each superstep). */
+void bsp_push_reg(const void *variable, int nbytes);
+
+/* BSPlib's bsp_put and bsp_get (bsp_pop_reg is BSPlib's too).  A variable
+ * that is not registered prints "$PP: BSP ERROR: could not find bsp var
+ * <address>" in order with this processor's messages and the call has no
+ * effect, as upstream (SUPERSTEP_STRICT=1: the fatal error). */
+void bsp_put(int pid, const void *src, void *dst, int offset, int nbytes);
+void bsp_get(int pid, const void *src, int offset, void *dst, int nbytes);
 
 /* Copy nbytes from src to 'offset' bytes into the variable dst as registered
  * on processor pid, at once (not at the next sync, unlike BSPlib's
@@ -175,7 +204,7 @@ void bsp_hpget(int pid, const void *src, int offset, void *dst, int nbytes);
 /* ---- messages (BSMP) ------------------------------------------------------- */
 
 /* The tag size in use in this superstep (the host's at the start). */
-int ebsp_get_tagsize(void);
+int ebsp_get_tagsize();
 
 /* BSPlib's bsp_send; an error after ebsp_send_up. */
 void bsp_send(int pid, const void *tag, const void *payload, int nbytes);
@@ -196,8 +225,11 @@ void ebsp_send_up(const void *tag, const void *payload, int nbytes);
  * another processor (or a later run) can open it.
  */
 
-/* Open stream 'stream_id' into *stream; returns 1.  Errors: a stream id that
- * does not exist, a stream open on a processor (this one included). */
+/* Open stream 'stream_id' into *stream; returns the stream's token size.
+ * A stream open on a processor (this one included) prints "$PP: BSP ERROR:
+ * stream with id N is in use", and a stream id that does not exist "$PP:
+ * BSP ERROR: stream with id N does not exist"; either returns 0 and leaves
+ * *stream alone (SUPERSTEP_STRICT=1: fatal errors). */
 int bsp_stream_open(ebsp_stream *stream, int stream_id);
 
 /* Wait for the stream's copies in flight, free its buffers, hand it back. */
@@ -272,9 +304,12 @@ void ebsp_memcpy(void *dst, const void *src, size_t nbytes);
  * different processors never interleave. */
 void ebsp_message(const char *format, ...) __attribute__((__format__(__printf__, 1, 2)));
 
-/* bsp_abort is BSPlib's: prints "superstep: bsp_abort: processor <pid>,
- * superstep <s>: <message>" once and stops every processor; the host's
- * ebsp_spmd returns 0, and may be called again. */
+/* Stop every processor, as Epiphany BSP does: the message is printed as one
+ * of this processor's lines ("$PP: message"), then the host prints
+ * "(BSP) ERROR: bsp_abort was called"; ebsp_spmd returns 0, and may be
+ * called again.  With SUPERSTEP_STRICT=1: BSPlib's line "superstep:
+ * bsp_abort: processor <pid>, superstep <s>: <message>". */
+void bsp_abort(const char *format, ...) __attribute__((__format__(__printf__, 1, 2), __noreturn__));
 
 #ifdef __cplusplus
 }

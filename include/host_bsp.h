@@ -53,11 +53,15 @@
 #include <sys/types.h>
 
 #include "bsp.h"
+#include "host_bsp_deprecated.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
+/* Calls without arguments are declared with empty parentheses and
+ * ebsp_write's source without const, exactly as Epiphany BSP declares them,
+ * so that its programs' own declarations and calls compile unchanged. */
 #define bsp_init ebsp_host_init
 #define bsp_begin ebsp_host_begin
 #define bsp_end ebsp_host_end
@@ -79,29 +83,29 @@ int bsp_begin(int nprocs);
  * (an error or bsp_abort in a kernel, a processor killed or exiting early:
  * reported on stderr); the session stays usable, so ebsp_spmd may be called
  * again. */
-int ebsp_spmd(void);
+int ebsp_spmd();
 
 /* Close the session: releases its messages, local memories and streams.
  * Returns 1. */
-int bsp_end(void);
+int bsp_end();
 
 /* The processors available: SUPERSTEP_NPROCS (bsprun -n sets it), or the
  * number of CPUs. */
-int bsp_nprocs(void);
+int bsp_nprocs();
 
 /* Called on the host when every processor is in ebsp_host_sync; the
  * processors wait until it returns.  It may use ebsp_read and ebsp_write. */
-void ebsp_set_sync_callback(void (*cb)(void));
+void ebsp_set_sync_callback(void (*cb)());
 
 /* Called at the end of every ebsp_spmd, after the processors have ended. */
-void ebsp_set_end_callback(void (*cb)(void));
+void ebsp_set_end_callback(void (*cb)());
 
 /* ---- local memory ------------------------------------------------------- */
 
 /* Copy size bytes from src to the local memory of processor pid at offset
  * dst (see ebsp_local_address in e_bsp.h); returns 1.  Between bsp_begin and
  * bsp_end, also from the sync callback. */
-int ebsp_write(int pid, const void *src, off_t dst, int size);
+int ebsp_write(int pid, void *src, off_t dst, int size);
 
 /* Copy size bytes of the local memory of processor pid at offset src to
  * dst; returns 1. */
@@ -120,7 +124,7 @@ void ebsp_send_down(int pid, const void *tag, const void *payload, int nbytes);
 
 /* The tag size of the messages sent up by the last run (what the kernels set,
  * possibly with bsp_set_tagsize); before any run, the host's. */
-int ebsp_get_tagsize(void);
+int ebsp_get_tagsize();
 
 /* The number of messages sent up by the last run not yet moved, and the sum
  * of their payload sizes.  The queue holds them by processor id, then in

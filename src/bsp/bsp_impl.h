@@ -242,6 +242,11 @@ static inline uint64_t reg_remote_size(uint32_t pid, uint32_t slot)
 }
 uint64_t reg_remote_addr(uint32_t pid, uint32_t slot);
 bool reg_prepare_sync(void);       /* true when registrations change */
+/* Epiphany BSP kernels (src/ebsp sets it at their bsp_begin, unless
+ * SUPERSTEP_STRICT=1): registrations are matched by their order over the
+ * whole run, as upstream does, so processors may push them in different
+ * supersteps; the numbers pushed per sync are then not compared. */
+extern bool reg_match_by_order;
 void reg_check_sync(void);         /* after the exchange, when any changed */
 void reg_commit_sync(void);
 

@@ -26,7 +26,19 @@
 
 #define EBSP_RING (64u << 10)           /* bytes of each ebsp_message ring */
 #define EBSP_MAX_LINE (EBSP_RING / 4)   /* longest message kept whole */
+/* A message in a ring: its length (4 bytes), its ticket (8), its text,
+ * padded to 4 bytes.  Tickets count the run's messages in the order they
+ * were written; the host prints in ticket order. */
+#define EBSP_MSG_HDR 12u
+
+static inline uint64_t ebsp_msg_size(uint32_t len)
+{
+    return (EBSP_MSG_HDR + (uint64_t)len + 3) & ~3ull;
+}
 #define EBSP_ALIGN 16                   /* allocations and records */
+/* The size a kernel's registration gets: Epiphany BSP ignores nbytes, so
+ * no put or get is bounded by it (the largest size BSPlib accepts). */
+#define REG_UNBOUNDED (1ull << 40)
 
 /* One processor's part of the session segment. */
 struct ebsp_proc {
@@ -49,6 +61,15 @@ struct ebsp_stream_desc {
     uint64_t off, nbytes;           /* its memory: tokens with headers */
     uint32_t token_size;
     _Atomic int32_t owner;          /* the processor it is open on, -1: none */
+};
+
+/* A stream of the deprecated API (ebsp_create_down_stream / _up_stream):
+ * for one core, numbered per core in creation order.  A down stream is laid
+ * out as a stream of bsp_stream_create; an up stream is raw bytes. */
+struct ebsp_dep_desc {
+    uint64_t off, nbytes;
+    uint32_t core, chunk;
+    uint32_t down, pad;
 };
 
 /* The header before every token of a stream; next == 0 ends the stream. */
@@ -80,8 +101,13 @@ struct ebsp_shared {
     _Atomic uint32_t hsync_gen;     /* futex word: bumped when the host releases them */
     _Atomic uint32_t up_tagsize;    /* the kernels' tag size at the end */
     _Atomic uint32_t up_tagsize_set;
+    _Atomic uint64_t msg_ticket;    /* the next ebsp_message's ticket */
+    _Atomic uint32_t aborted;       /* a kernel called bsp_abort (upstream's output) */
     uint64_t streams_off;           /* struct ebsp_stream_desc[capstreams] */
     uint32_t nstreams, capstreams;
+    uint64_t deps_off;              /* struct ebsp_dep_desc[capdeps] (deprecated streams) */
+    uint64_t mem_end;               /* the processors' memories and rings end here */
+    uint32_t ndeps, capdeps;
     char pad[SEG_LINE];
     struct ebsp_proc proc[];
 };
@@ -115,8 +141,11 @@ void arena_reset(struct arena *a, char *base, uint64_t size);
 
 struct ebsp_kernel {
     bool begun;
+    bool strict;                    /* SUPERSTEP_STRICT=1: upstream's survivable errors are fatal */
     bool sent_up;                   /* ebsp_send_up was called */
     struct segment seg;             /* the session segment */
+    char *low;                      /* its first mem_end bytes again, below 4 GiB when possible */
+    uint64_t low_size;
     struct ebsp_shared *sh;
     struct ebsp_proc *mine;
     struct arena local, ext;
@@ -136,5 +165,14 @@ extern struct ebsp_stats ebsp_stats;
 void ebsp_require_begun(const char *call);
 void dma_drain(void);               /* wait for every copy pushed */
 void ebsp_streams_end(void);        /* at bsp_end: close what is left open */
+void ebsp_map_low(void);            /* at bsp_begin: map the memories below 4 GiB */
+void ebsp_messages_begin(void);
+/* An error that Epiphany BSP reports and survives: print its line
+ * "BSP ERROR: <upstream>" in order with this processor's messages and
+ * return (the caller then leaves the call without effect); with
+ * SUPERSTEP_STRICT=1, Superstep's fatal error line instead (call + fmt). */
+void ebsp_soft_error(const char *call, const char *upstream, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void elib_begin(void);              /* at bsp_begin: e-lib's group configuration */     /* at bsp_begin: order failure lines after messages */
 
 #endif

@@ -1,7 +1,7 @@
 /*
  * kernel.c - an Epiphany BSP kernel's part of the run: starting and ending,
  * time, ebsp_barrier and ebsp_host_sync, messages to and from the host,
- * ebsp_message, direct addresses and immediate hp transfers.
+ * direct addresses and immediate hp transfers (ebsp_message: message.c).
  *
  * The kernel joins the job the host's ebsp_spmd made (the BSP layer's
  * bsp_begin attaches to it) and maps the host's session segment.
@@ -17,10 +17,15 @@
 #undef bsp_send
 #undef bsp_hpput
 #undef bsp_hpget
+#undef bsp_push_reg
+#undef bsp_put
+#undef bsp_get
+#undef bsp_abort
 
 #include "barrier/barrier.h"
 #include "bsp/bsp_impl.h"
 #include "ebsp/ebsp.h"
+#include "settings/settings.h"
 #include "launch/launch.h"
 
 #include <stdarg.h>
@@ -65,18 +70,23 @@ void ebsp_core_begin(void)
     ek.sh = ebsp_shared_of(&ek.seg);
     if (ek.sh->magic != EBSP_MAGIC)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: fd %s is not a host session segment", efd);
+    ek.strict = setting_num(SET_STRICT) == 1;
+    reg_match_by_order = !ek.strict;
     bsp_impl_begin(1); /* joins the host's job; the count comes from it */
     if (ek.sh->nprocs != bsp.p)
         bsp_error("bsp_begin", "the host's session has %u processors, the job %u", ek.sh->nprocs, bsp.p);
     ek.mine = &ek.sh->proc[bsp.me];
-    atomic_store(&ek.mine->base, (uint64_t)(uintptr_t)ek.seg.base);
-    arena_reset(&ek.local, ek.seg.base + ek.mine->local_off, ek.sh->local_size);
-    arena_reset(&ek.ext, ek.seg.base + ek.mine->ext_off, ek.sh->ext_size);
+    ebsp_map_low();
+    atomic_store(&ek.mine->base, (uint64_t)(uintptr_t)ek.low);
+    arena_reset(&ek.local, ek.low + ek.mine->local_off, ek.sh->local_size);
+    arena_reset(&ek.ext, ek.low + ek.mine->ext_off, ek.sh->ext_size);
     bsmp_set_initial_tagsize(ek.sh->tagsize);
     deliver_down();
     ek.sent_up = false;
     ek.t0_ns = ek.raw_last_ns = now_ns();
     ek.begun = true;
+    ebsp_messages_begin();
+    elib_begin();
 }
 
 void ebsp_core_end(void)
@@ -126,11 +136,16 @@ unsigned int ebsp_raw_time(void)
 
 /* ---- synchronisation --------------------------------------------------------- */
 
+static void run_deferred(void);
+static uint32_t ndeferred;
+
 void ebsp_core_sync(void)
 {
     if (ek.sent_up)
         bsp_error("bsp_sync", "called after ebsp_send_up (ebsp_send_up belongs after the last bsp_sync)");
     bsp_sync();
+    if (ndeferred)
+        run_deferred();
 }
 
 void ebsp_barrier(void)
@@ -207,53 +222,6 @@ void ebsp_send_up(const void *tag, const void *payload, int nbytes)
     atomic_store(&ek.sh->up_tagsize, (uint32_t)ts);
 }
 
-/* ---- ebsp_message ------------------------------------------------------------- */
-
-static void ring_copy(char *ring, uint64_t pos, const void *src, uint64_t n)
-{
-    uint64_t at = pos & (EBSP_RING - 1), first = n < EBSP_RING - at ? n : EBSP_RING - at;
-    memcpy(ring + at, src, first);
-    if (n > first)
-        memcpy(ring, (const char *)src + first, n - first);
-}
-
-void ebsp_message(const char *format, ...)
-{
-    char line[EBSP_MAX_LINE];
-    va_list ap;
-    va_start(ap, format);
-    int n = vsnprintf(line, sizeof line, format ? format : "(null)", ap);
-    va_end(ap);
-    if (n < 0)
-        n = 0;
-    if ((size_t)n >= sizeof line)
-        n = (int)sizeof line - 1;
-    if (!ek.begun) { /* no host to print it: print it here, as one write */
-        char out[EBSP_MAX_LINE + 16];
-        int len = snprintf(out, sizeof out, "$--: %.*s\n", n, line);
-        fflush(stdout);
-        (void)!write(1, out, (size_t)len < sizeof out ? (size_t)len : sizeof out - 1);
-        return;
-    }
-    struct ebsp_proc *me = ek.mine;
-    char *ring = ek.seg.base + me->ring_off;
-    uint32_t len = (uint32_t)n;
-    uint64_t need = (4 + (uint64_t)len + 3) & ~3ull;
-    uint64_t head = atomic_load_explicit(&me->ring_head, memory_order_relaxed);
-    for (;;) {
-        uint32_t drained = atomic_load(&me->ring_drained);
-        if (head + need - atomic_load(&me->ring_tail) <= EBSP_RING)
-            break;
-        ebsp_ring_doorbell(ek.sh);
-        if (!wait_word(&job.ls->barrier, &me->ring_drained, drained, -1))
-            launch_stopped();
-    }
-    ring_copy(ring, head, &len, 4);
-    ring_copy(ring, head + 4, line, len);
-    atomic_store_explicit(&me->ring_head, head + need, memory_order_release);
-    ebsp_ring_doorbell(ek.sh);
-}
-
 /* ---- direct access ----------------------------------------------------------- */
 
 /* Where, in this process, the registration 'slot' of processor pid lies,
@@ -265,9 +233,9 @@ static char *direct_of(uint32_t pid, uint32_t slot)
     if (!base || addr < base)
         return NULL;
     uint64_t off = addr - base;
-    if (off >= ek.seg.size || size > ek.seg.size - off)
+    if (off >= ek.low_size || (size != REG_UNBOUNDED && size > ek.low_size - off))
         return NULL;
-    return ek.seg.base + off;
+    return ek.low + off;
 }
 
 static uint32_t check_pid(const char *call, int pid)
@@ -287,7 +255,94 @@ void *ebsp_get_direct_address(int pid, const void *variable)
     return slot < 0 ? NULL : direct_of(p, (uint32_t)slot);
 }
 
-/* Check an hp transfer as BSPlib does; returns the registration's slot. */
+/* ---- registrations, puts and gets as Epiphany BSP has them ------------------- */
+
+/* An hp transfer naming a variable pushed in this superstep: on the board
+ * a registration takes effect at once; here it does at the next bsp_sync,
+ * so the transfer is carried out right after it (the source of an hpput is
+ * copied now). */
+struct deferred_hp {
+    bool put;
+    int pid, offset, nbytes;
+    const void *area;   /* the registered variable */
+    void *local;        /* hpget: where to; hpput: a copy of the source */
+};
+static struct deferred_hp *deferred;
+
+static bool pushed_now(const void *addr)
+{
+    for (uint32_t i = 0; i < bsp.npush; i++)
+        if (bsp.push[i].addr == addr)
+            return true;
+    return false;
+}
+
+static void defer_hp(bool put, int pid, const void *area, int offset, void *local, int nbytes)
+{
+    struct deferred_hp *d = realloc(deferred, (ndeferred + 1) * sizeof *deferred);
+    if (!d)
+        bsp_error(put ? "bsp_hpput" : "bsp_hpget", "out of memory");
+    deferred = d;
+    void *copy = local;
+    if (put && nbytes > 0) {
+        if (!(copy = malloc((size_t)nbytes)))
+            bsp_error("bsp_hpput", "out of memory");
+        memcpy(copy, local, (size_t)nbytes);
+    }
+    deferred[ndeferred++] = (struct deferred_hp){ put, pid, offset, nbytes, area, copy };
+}
+
+static void run_deferred(void)
+{
+    uint32_t n = ndeferred;
+    struct deferred_hp *d = deferred;
+    deferred = NULL;
+    ndeferred = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        if (d[i].put) {
+            ebsp_core_hpput(d[i].pid, d[i].local, (void *)d[i].area, d[i].offset, d[i].nbytes);
+            free(d[i].local);
+        } else {
+            ebsp_core_hpget(d[i].pid, d[i].area, d[i].offset, d[i].local, d[i].nbytes);
+        }
+    }
+    free(d);
+}
+
+/* Whether addr is registered; if not, upstream's error (no effect). */
+static bool registered(const char *call, const void *addr)
+{
+    if (!addr || reg_slot_of(addr) >= 0)
+        return true;
+    char up[64];
+    snprintf(up, sizeof up, "could not find bsp var %p", addr);
+    ebsp_soft_error(call, up, "address %p is not registered", addr);
+    return false;
+}
+
+void ebsp_core_push_reg(const void *variable, int nbytes)
+{
+    if (ek.strict) {
+        bsp_push_reg(variable, nbytes);
+        return;
+    }
+    bsp_impl_push_reg(variable, REG_UNBOUNDED); /* upstream ignores nbytes */
+}
+
+void ebsp_core_put(int pid, const void *src, void *dst, int offset, int nbytes)
+{
+    if (registered("bsp_put", dst))
+        bsp_put(pid, src, dst, offset, nbytes);
+}
+
+void ebsp_core_get(int pid, const void *src, int offset, void *dst, int nbytes)
+{
+    if (registered("bsp_get", src))
+        bsp_get(pid, src, offset, dst, nbytes);
+}
+
+/* Check an hp transfer as BSPlib does; returns the registration's slot,
+ * UINT32_MAX when the variable is not registered (reported). */
 static uint32_t check_hp(const char *call, int pid, const void *area, int offset, int nbytes,
                          const void *local, const char *local_name)
 {
@@ -301,6 +356,12 @@ static uint32_t check_hp(const char *call, int pid, const void *area, int offset
         bsp_error(call, "NULL %s with nbytes %d", local_name, nbytes);
     if (!area)
         bsp_error(call, "NULL registered address");
+    if (!ek.strict && reg_slot_of(area) < 0 && pushed_now(area)) {
+        defer_hp(!strcmp(call, "bsp_hpput"), pid, area, offset, (void *)local, nbytes);
+        return UINT32_MAX;
+    }
+    if (!registered(call, area))
+        return UINT32_MAX;
     uint32_t slot = bsp.regs[reg_lookup(call, area)].slot;
     uint64_t size = reg_remote_size(p, slot);
     if ((uint64_t)offset + (uint64_t)nbytes > size)
@@ -312,7 +373,7 @@ static uint32_t check_hp(const char *call, int pid, const void *area, int offset
 void ebsp_core_hpput(int pid, const void *src, void *dst, int offset, int nbytes)
 {
     uint32_t slot = check_hp("bsp_hpput", pid, dst, offset, nbytes, src, "source");
-    if (!nbytes)
+    if (!nbytes || slot == UINT32_MAX)
         return;
     char *d = direct_of((uint32_t)pid, slot);
     if (!d && (uint32_t)pid == bsp.me)
@@ -334,7 +395,7 @@ void ebsp_core_hpput(int pid, const void *src, void *dst, int offset, int nbytes
 void ebsp_core_hpget(int pid, const void *src, int offset, void *dst, int nbytes)
 {
     uint32_t slot = check_hp("bsp_hpget", pid, src, offset, nbytes, dst, "destination");
-    if (!nbytes)
+    if (!nbytes || slot == UINT32_MAX)
         return;
     char *s = direct_of((uint32_t)pid, slot);
     if (!s && (uint32_t)pid == bsp.me)

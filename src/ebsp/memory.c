@@ -17,6 +17,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 struct ebsp_kernel ek = { .seg = { .fd = -1 } };
 struct ebsp_stats ebsp_stats;
@@ -37,6 +38,38 @@ void ebsp_require_begun(const char *call)
 {
     if (!ek.begun)
         bsp_error(call, "called outside bsp_begin ... bsp_end");
+}
+
+/* ---- the memories below 4 GiB ------------------------------------------------ */
+
+/* On the board every address fits in 32 bits, and kernels keep pointers in
+ * ints.  So the part of the session segment holding the processors' local
+ * and external memories (its first mem_end bytes) is mapped a second time,
+ * at the first free place from 256 MiB up that ends below 4 GiB; the
+ * allocators hand out addresses from that mapping.  (Under AddressSanitizer
+ * only the first 2 GiB are ordinary memory; the search finds room there for
+ * the default sizes.)  Where no such place exists, the memories stay in the
+ * ordinary mapping: everything works except keeping a pointer in an int. */
+void ebsp_map_low(void)
+{
+    uint64_t size = (ek.sh->mem_end + 4095) & ~4095ull;
+    ek.low = ek.seg.base;
+    ek.low_size = ek.seg.size;
+    if (!size || size > ek.seg.size)
+        return;
+    for (uint64_t at = 256ull << 20; at + size <= 4ull << 30; at += 256ull << 20) {
+        void *p = mmap((void *)(uintptr_t)at, size, PROT_READ | PROT_WRITE,
+                       MAP_SHARED | MAP_NORESERVE | MAP_FIXED_NOREPLACE, ek.seg.fd, 0);
+        if (p == MAP_FAILED)
+            continue;
+        if (p != (void *)(uintptr_t)at) { /* a kernel without MAP_FIXED_NOREPLACE took it as a hint */
+            munmap(p, size);
+            continue;
+        }
+        ek.low = p;
+        ek.low_size = size;
+        return;
+    }
 }
 
 /* ---- arenas ---------------------------------------------------------------- */

@@ -14,6 +14,7 @@
 #include "ebsp/ebsp.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 #define STREAM_MAGIC 0x5354524du /* "STRM": an open handle */
@@ -79,19 +80,27 @@ static void *buffer(const char *call, ebsp_stream *s, void **slot)
 
 int bsp_stream_open(ebsp_stream *stream, int stream_id)
 {
-    ebsp_require_begun("bsp_stream_open");
+    const char *call = "bsp_stream_open";
+    ebsp_require_begun(call);
     if (!stream)
-        bsp_error("bsp_stream_open", "NULL stream handle");
+        bsp_error(call, "NULL stream handle");
     uint32_t n = ek.sh->nstreams;
-    if (stream_id < 0 || (uint32_t)stream_id >= n)
-        bsp_error("bsp_stream_open", "stream id %d does not exist (%u streams were created)", stream_id, n);
+    char up[64];
+    if (stream_id < 0 || (uint32_t)stream_id >= n) {
+        snprintf(up, sizeof up, "stream with id %d does not exist", stream_id);
+        ebsp_soft_error(call, up, "stream id %d does not exist (%u streams were created)", stream_id, n);
+        return 0;
+    }
     struct ebsp_stream_desc *d = &table()[stream_id];
     int32_t owner = -1;
     if (!atomic_compare_exchange_strong(&d->owner, &owner, (int32_t)bsp.me)) {
+        snprintf(up, sizeof up, "stream with id %d is in use", stream_id);
         if (owner == (int32_t)bsp.me)
-            bsp_error("bsp_stream_open", "stream %d is open on this processor already", stream_id);
-        bsp_error("bsp_stream_open", "stream %d is open on processor %d (it must bsp_stream_close it first)",
-                  stream_id, owner);
+            ebsp_soft_error(call, up, "stream %d is open on this processor already", stream_id);
+        else
+            ebsp_soft_error(call, up, "stream %d is open on processor %d (it must bsp_stream_close it first)",
+                            stream_id, owner);
+        return 0;
     }
     memset(stream, 0, sizeof *stream);
     stream->id = stream_id;
@@ -100,7 +109,7 @@ int bsp_stream_open(ebsp_stream *stream, int stream_id)
     stream->cursor = stream->extmem_start;
     stream->max_chunksize = d->token_size;
     stream->magic = STREAM_MAGIC;
-    return 1;
+    return (int)d->token_size;
 }
 
 void bsp_stream_close(ebsp_stream *stream)

@@ -30,7 +30,11 @@ void host_msgs_free(void)
 
 void ebsp_set_tagsize(int *tag_bytes)
 {
-    host_require_session("ebsp_set_tagsize", true);
+    /* Between bsp_init and bsp_begin too, as upstream allows. */
+    if (hs.phase == H_NONE)
+        host_error("ebsp_set_tagsize", "called before bsp_init");
+    if (hs.phase == H_RUNNING)
+        host_error("ebsp_set_tagsize", "called while the kernels run (from a callback); call it between runs");
     if (!tag_bytes)
         host_error("ebsp_set_tagsize", "NULL argument");
     int want = *tag_bytes;
@@ -221,7 +225,7 @@ static char *local_at(const char *call, int pid, off_t off, int size, const void
     return hs.seg.base + sh->proc[q].local_off + off;
 }
 
-int ebsp_write(int pid, const void *src, off_t dst, int size)
+int ebsp_write(int pid, void *src, off_t dst, int size)
 {
     char *d = local_at("ebsp_write", pid, dst, size, src, "source");
     if (size)

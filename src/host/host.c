@@ -127,6 +127,7 @@ int ebsp_host_init(const char *e_name, int argc, char **argv)
         host_error("bsp_init", "out of memory");
     for (int i = 0; i < nargs; i++)
         hs.kargv[i + 1] = xstrdup(argv[i + 1] ? argv[i + 1] : "");
+    hs.tagsize = 0; /* ebsp_set_tagsize may set it before bsp_begin, as upstream allows */
     hs.phase = H_INIT;
     return 1;
 }
@@ -140,7 +141,6 @@ int ebsp_host_begin(int nprocs)
     if (nprocs <= 0 || nprocs > 65535)
         host_error("bsp_begin", "%d processors requested (must be 1..65535)", nprocs);
     hs.p = (uint32_t)nprocs;
-    hs.tagsize = 0;
     hs.ndown = 0;
     hs.ran = false;
     hs.down = calloc(hs.p, sizeof *hs.down);
@@ -150,13 +150,23 @@ int ebsp_host_begin(int nprocs)
     return 1;
 }
 
+/* bsp_end after bsp_init alone undoes bsp_init (Epiphany BSP's hosts do
+ * this when they decide not to run); after a session it closes the session
+ * and keeps the kernel's name for another bsp_begin. */
 int ebsp_host_end(void)
 {
     if (hs.phase == H_RUNNING)
         host_error("bsp_end", "called while the kernels run (from a callback)");
-    if (hs.phase != H_BEGUN)
-        host_error("bsp_end", "called without bsp_begin");
+    if (hs.phase == H_NONE)
+        host_error("bsp_end", "called before bsp_init");
+    if (hs.phase == H_INIT) {
+        free_init();
+        hs.tagsize = 0;
+        hs.phase = H_NONE;
+        return 1;
+    }
     host_msgs_free();
+    hs.tagsize = 0;
     if (hs.have_seg)
         seg_detach(&hs.seg);
     hs.have_seg = false;
@@ -214,6 +224,7 @@ struct ebsp_shared *host_segment(const char *call)
         if (!pr->local_off || !pr->ext_off || !pr->ring_off)
             host_error(call, "session segment too small");
     }
+    sh->mem_end = atomic_load(&hs.seg.hdr->brk); /* kernels map [0, mem_end) below 4 GiB too */
     hs.seg.hdr->root[ROOT_HOST] = off;
     hs.sh = sh;
     hs.have_seg = true;
@@ -262,57 +273,6 @@ static const char *find_kernel(void)
 }
 
 /* ---- serving a run ------------------------------------------------------------ */
-
-static void print_lines(uint32_t pid, const char *s, uint32_t n)
-{
-    uint32_t i = 0;
-    do {
-        uint32_t j = i;
-        while (j < n && s[j] != '\n')
-            j++;
-        if (j < n || j > i || i == 0)
-            printf("$%02u: %.*s\n", pid, (int)(j - i), s + i);
-        i = j + 1;
-    } while (i < n);
-}
-
-static void ring_read(const char *ring, uint64_t pos, void *dst, uint64_t n)
-{
-    uint64_t at = pos & (EBSP_RING - 1), first = n < EBSP_RING - at ? n : EBSP_RING - at;
-    memcpy(dst, ring + at, first);
-    if (n > first)
-        memcpy((char *)dst + first, ring, n - first);
-}
-
-/* Print every ebsp_message line waiting, processor by processor. */
-static void drain_rings(void)
-{
-    static char line[EBSP_MAX_LINE + 1];
-    bool any = false;
-    for (uint32_t q = 0; q < hs.p; q++) {
-        struct ebsp_proc *pr = &hs.sh->proc[q];
-        const char *ring = hs.seg.base + pr->ring_off;
-        uint64_t head = atomic_load_explicit(&pr->ring_head, memory_order_acquire);
-        uint64_t tail = atomic_load_explicit(&pr->ring_tail, memory_order_relaxed);
-        if (tail == head)
-            continue;
-        while (tail < head) {
-            uint32_t len;
-            ring_read(ring, tail, &len, 4);
-            if (len > EBSP_MAX_LINE || tail + 4 + len > head)
-                break; /* never happens unless the ring was overwritten */
-            ring_read(ring, tail + 4, line, len);
-            print_lines(q, line, len);
-            tail += (4 + (uint64_t)len + 3) & ~3ull;
-        }
-        atomic_store_explicit(&pr->ring_tail, head, memory_order_release);
-        atomic_fetch_add(&pr->ring_drained, 1);
-        wake_word(&pr->ring_drained);
-        any = true;
-    }
-    if (any)
-        fflush(stdout);
-}
 
 /* Fail the run from the host: printed once, every processor stops. */
 static void fail_run(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -378,7 +338,7 @@ static void serve_run(void)
     struct barrier *b = &job.ls->barrier;
     for (;;) {
         uint32_t bell = atomic_load(&sh->doorbell);
-        drain_rings();
+        host_print(false);
         if (barrier_failed(b))
             break;
         uint32_t arrived = atomic_load(&sh->hsync_arrived);
@@ -411,10 +371,9 @@ int ebsp_spmd(void)
     for (uint32_t q = 0; q < hs.p; q++) {
         struct ebsp_proc *pr = &sh->proc[q];
         atomic_store(&pr->base, 0);
-        atomic_store(&pr->ring_head, 0);
-        atomic_store(&pr->ring_tail, 0);
         atomic_store(&pr->in_hsync, 0);
     }
+    host_print_reset();
     hs.kargv[0] = (char *)path;
     int fd = dup(hs.seg.fd); /* without FD_CLOEXEC: the kernels inherit it */
     if (fd < 0)
@@ -436,7 +395,11 @@ int ebsp_spmd(void)
     hs.phase = H_RUNNING;
     serve_run();
     int status = d->spawn_wait();
-    drain_rings();
+    host_print(true);
+    if (atomic_load(&sh->aborted)) { /* what Epiphany BSP's host says after a kernel's bsp_abort */
+        printf("(BSP) ERROR: bsp_abort was called\n");
+        fflush(stdout);
+    }
     hs.phase = H_BEGUN;
     hs.kargv[0] = NULL;
     host_msgs_collect();

@@ -56,7 +56,16 @@ void host_msgs_prepare(void);
 void host_msgs_collect(void);
 void host_msgs_free(void);
 
-/* Streams (hstream.c): hand every stream back before a run. */
+/* ebsp_message lines (hprint.c): reset the rings before a run; print
+ * what is waiting, in ticket order (final: after the run, when a ticket
+ * missing for good is skipped). */
+void host_print_reset(void);
+void host_print(bool final);
+
+/* Streams (hstream.c): hand every stream back before a run; lay a stream
+ * out in the session segment (returns its offset, *nbytes its size). */
 void host_streams_prepare(void);
+uint64_t host_stream_layout(const char *call, int stream_size, int token_size, const void *initial_data,
+                            uint64_t *nbytes);
 
 #endif

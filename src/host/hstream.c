@@ -7,15 +7,11 @@
 
 #include <string.h>
 
-void *bsp_stream_create(int stream_size, int token_size, const void *initial_data)
+/* A stream of stream_size bytes in tokens of token_size in the session
+ * segment, filled from initial_data (or empty): its offset and size. */
+uint64_t host_stream_layout(const char *call, int stream_size, int token_size, const void *initial_data,
+                            uint64_t *nbytes_out)
 {
-    const char *call = "bsp_stream_create";
-    host_require_session(call, true);
-    if (token_size <= 0)
-        host_error(call, "token size %d (must be positive)", token_size);
-    if (stream_size < 0)
-        host_error(call, "negative stream size %d", stream_size);
-    struct ebsp_shared *sh = host_segment(call);
     uint64_t ntokens = ((uint64_t)stream_size + (uint64_t)token_size - 1) / (uint64_t)token_size;
     uint64_t nbytes = (uint64_t)stream_size + (ntokens + 1) * sizeof(struct ebsp_token);
     uint64_t off = seg_alloc(&hs.seg, nbytes, EBSP_ALIGN);
@@ -36,6 +32,20 @@ void *bsp_stream_create(int stream_size, int token_size, const void *initial_dat
         t.next = 0;
     }
     memcpy(p, &t, sizeof t);
+    *nbytes_out = nbytes;
+    return off;
+}
+
+void *bsp_stream_create(int stream_size, int token_size, const void *initial_data)
+{
+    const char *call = "bsp_stream_create";
+    host_require_session(call, true);
+    if (token_size <= 0)
+        host_error(call, "token size %d (must be positive)", token_size);
+    if (stream_size < 0)
+        host_error(call, "negative stream size %d", stream_size);
+    struct ebsp_shared *sh = host_segment(call);
+    uint64_t nbytes, off = host_stream_layout(call, stream_size, token_size, initial_data, &nbytes);
     if (sh->nstreams == sh->capstreams) {
         uint32_t cap = sh->capstreams ? 2 * sh->capstreams : 16;
         uint64_t toff = seg_alloc(&hs.seg, cap * sizeof(struct ebsp_stream_desc), SEG_LINE);

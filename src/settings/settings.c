@@ -69,6 +69,9 @@ static const struct row rows[SET_COUNT] = {
     [SET_PROFILE_STEPS] = { { "SUPERSTEP_PROFILE_STEPS", "supersteps traced slice by slice, from the first; the totals cover all",
                               "1000", "a whole number from 0 to 4294967295" },
                             COUNT, 0, 4294967295u, 1000, NULL },
+    [SET_STRICT] = { { "SUPERSTEP_STRICT", "1: in Epiphany BSP kernels the errors upstream survives are fatal, bsp_push_reg sizes bound puts and gets, registrations must match per superstep",
+                       "0", "0 or 1" },
+                     FLAG, 0, 1, 0, NULL },
 };
 
 const struct setting_info *setting_info(enum setting s)

@@ -34,6 +34,7 @@ enum setting {
     SET_MPI_WINDOW,
     SET_MPIRUN,
     SET_PROFILE_STEPS,
+    SET_STRICT,
     SET_COUNT
 };
 

@@ -36,6 +36,10 @@ int main(void)
         bsp_put(p, &v, x, 0, sizeof v);
     if (IS("hpput_unreg") && s == 0)
         bsp_hpput(0, &v, &global, 0, sizeof v);
+    if (IS("put_unreg") && s == 1)
+        bsp_put(0, &v, &global, 0, sizeof v);
+    if (IS("get_unreg") && s == 0)
+        bsp_get(1, &global, 0, &v, sizeof v);
     if (IS("hpput_null"))
         bsp_hpput(0, &v, NULL, 0, sizeof v);
     if (IS("hpget_bounds") && s == 0)
@@ -111,7 +115,25 @@ int main(void)
         bsp_begin();
     if (IS("dma_null") && s == 0)
         ebsp_dma_push(NULL, &v, &v, sizeof v);
-    if (IS("abort") && s == p - 1)
+    if (IS("reg_order")) { /* upstream: by order, whatever the superstep; nbytes ignored */
+        int y[2] = { -1, -1 };
+        bsp_push_reg(y, sizeof(int));
+        if (s == 0)
+            bsp_push_reg(&v, sizeof(int));
+        bsp_sync(); /* superstep 2: 0 registered y and v, the others y */
+        if (s != 0)
+            bsp_push_reg(&v, sizeof(int));
+        bsp_sync(); /* superstep 3: v everywhere */
+        int pair[2] = { s, 100 + s };
+        bsp_put((s + 1) % p, pair, &v, 0, sizeof(int));
+        bsp_put((s + 1) % p, pair, y, 0, sizeof pair); /* 8 bytes into a 4-byte registration */
+        bsp_sync();
+        int from = (s + p - 1) % p;
+        CHECK(v == from && y[0] == from && y[1] == 100 + from, "processor %d: v %d y %d %d", s, v, y[0], y[1]);
+        if (s == p - 1)
+            ebsp_message("registrations by order ok");
+    }
+    if ((IS("abort") || IS("abort_up")) && s == p - 1)
         bsp_abort("abort test %d", 42);
     if (IS("crash") && s == 0) {
         int *volatile null = NULL;

@@ -36,7 +36,7 @@ int main(void)
     ebsp_stream st;
 
     /* 1. My stream, front to back, double buffered. */
-    CHECK(bsp_stream_open(&st, s) == 1, "open");
+    CHECK(bsp_stream_open(&st, s) == TOKEN, "bsp_stream_open returns the token size");
     CHECK(st.max_chunksize == TOKEN, "token size %u", st.max_chunksize);
     uint64_t used = ebsp_stats.prefetch_used;
     for (int k = 0; k <= DOWN_TOKENS; k++)
