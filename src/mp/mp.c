@@ -24,6 +24,7 @@ static struct {
     bool done;        /* mp_quit returned */
     bool quit_seen;   /* this node has received the quit notice */
     bool atexit_set;
+    pid_t pid;                   /* the node's process (exit hooks act only there) */
     int n, me;
     bool pinned;      /* 'pin' is what mp_probe_info described: the next */
     struct mp_head pin; /* receive that may take it delivers it */
@@ -74,7 +75,7 @@ static long env_nodes(void)
  * another node is clean only once the main node has quit. */
 static void mp_at_exit(void)
 {
-    if (!mp.started)
+    if (!mp.started || getpid() != mp.pid) /* not in a process the node forked */
         return;
     if (mp.me != 1 && !mp.quit_seen && !T->quitting()) {
         char msg[128];
@@ -113,6 +114,7 @@ bool mp_start(int *argc, char ***argv)
     }
     mp.n = (int)n;
     mp.me = me;
+    mp.pid = getpid();
     mp.quit_seen = false;
     mp.started = true;
     return true;
