@@ -749,6 +749,16 @@ void launch_await_failure(void)
     launch_stopped();
 }
 
+void launch_buffer_lines(void)
+{
+    /* Own buffers, larger than stdio's, so that long lines stay whole. */
+    static char out[1 << 16], err[1 << 16];
+    fflush(stdout);
+    fflush(stderr);
+    setvbuf(stdout, out, _IOLBF, sizeof out);
+    setvbuf(stderr, err, _IOLBF, sizeof err);
+}
+
 void launch_stop_if_failing(int64_t ns)
 {
     struct barrier *b = &job.ls->barrier;

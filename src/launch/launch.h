@@ -100,6 +100,11 @@ void launch_catch_fatal_signals(void (*handler)(int));
  * program's own action (restored), or the default; 'si' may be NULL. */
 void launch_chain_signal(int sig, const siginfo_t *si);
 
+/* Every processor, whatever the device, once started: standard output and
+ * error line-buffered, so that lines of different processors never mix
+ * inside a line, also into a file or a pipe. */
+void launch_buffer_lines(void);
+
 /* Before reporting a failure that a peer's death would also explain (a
  * direct transfer into it failed): wait up to 'ns' for the job to fail, and
  * stop if it does, so that the death is what gets reported; else return. */

@@ -5,6 +5,7 @@
 #include <mp.h>
 
 #include "barrier/barrier.h"
+#include "launch/launch.h"
 #include "mp/mp_impl.h"
 
 #include <stdarg.h>
@@ -106,6 +107,7 @@ bool mp_start(int *argc, char ***argv)
         fprintf(stderr, "superstep: mp_start: cannot start %ld nodes on %s: %s\n", n, T->name, strerror(-rc));
         return false;
     }
+    launch_buffer_lines();
     /* After the start: exit handlers run last registered first, and the
      * launcher's own (a starter leaving without ending) must come after. */
     if (!mp.atexit_set) {
