@@ -684,6 +684,7 @@ bool launch_attach(void)
         return false;
     if (seg_attach(&job.seg, atoi(fd)) != 0)
         return false;
+    fcntl(job.seg.fd, F_SETFD, FD_CLOEXEC); /* inherited for this exec only */
     job.ls = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_LAUNCH]);
     job.nprocs = job.ls->nprocs;
     job.me = (uint32_t)atoi(id);

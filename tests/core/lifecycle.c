@@ -14,7 +14,8 @@
  *               reported with its status;
  *   hp_killed:  processor 1 dies while processor 0 transfers into it: the
  *               death is reported, not the transfer;
- *   hp_order:   many hp puts to one place in one superstep: the last wins.
+ *   hp_order:   many hp puts to one place in one superstep: the last wins;
+ *   cloexec:    every descriptor the runtime opened is close-on-exec.
  * Usage: lifecycle MODE */
 // RUN: n=2 args="fork_exit" out="^done$"
 // RUN: n=2 args="chain" fail="processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1"
@@ -26,11 +27,15 @@
 // RUN: n=3 args="sigchld" fail="processor 1 killed by signal 11 \(SIGSEGV\) in superstep 1"
 // RUN: n=3 args="hp_killed" fail="processor 1 killed by signal 9 \(SIGKILL\)"
 // RUN: n=3 args="hp_order" out="^last wins$"
+// RUN: n=3 args="cloexec" out="^all close-on-exec$"
 #include <bsp.h>
 
 #include "check.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -74,6 +79,40 @@ static void fork_exit(void)
     bsp_sync();
     bsp_end();
     printf("done\n");
+}
+
+static bool open_before[4096]; /* descriptors the program had before bsp_begin */
+
+static void note_open(bool *open)
+{
+    DIR *d = opendir("/proc/self/fd");
+    CHECK(d, "opendir");
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        int fd = atoi(e->d_name);
+        if (e->d_name[0] != '.' && fd != dirfd(d) && fd < 4096)
+            open[fd] = true;
+    }
+    closedir(d);
+}
+
+static void cloexec(void)
+{
+    DIR *d = opendir("/proc/self/fd");
+    CHECK(d, "opendir");
+    struct dirent *e;
+    while ((e = readdir(d)) != NULL) {
+        int fd = atoi(e->d_name);
+        if (e->d_name[0] == '.' || fd == dirfd(d) || (fd < 4096 && open_before[fd]))
+            continue;
+        int flags = fcntl(fd, F_GETFD);
+        CHECK(flags >= 0 && (flags & FD_CLOEXEC), "processor %u: descriptor %d is not close-on-exec", bsp_pid(), fd);
+    }
+    closedir(d);
+    bsp_sync();
+    if (bsp_pid() == 0)
+        printf("all close-on-exec\n");
+    bsp_end();
 }
 
 static void restore(void)
@@ -127,9 +166,15 @@ int main(int argc, char **argv)
         signal(SIGSEGV, own_handler);
     if (!strcmp(m, "sigchld"))
         signal(SIGCHLD, SIG_IGN);
+    if (!strcmp(m, "cloexec"))
+        note_open(open_before);
     bsp_begin(bsp_nprocs());
     if (!strcmp(m, "fork_exit")) {
         fork_exit();
+        return 0;
+    }
+    if (!strcmp(m, "cloexec")) {
+        cloexec();
         return 0;
     }
     if (!strcmp(m, "hp_order")) {
