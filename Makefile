@@ -15,16 +15,23 @@ CC       ?= cc
 OPT      ?= -O2
 SANITIZE ?=
 
+# TSAN=1: ThreadSanitizer; `make test TSAN=1` runs tests/tsan, where the
+# channel, the barrier and the word waits run with threads as processors
+# (TSan sees threads, not the processes of a job).
+TSAN     ?=
 ifeq ($(SANITIZE),1)
 O        := build/san
 SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined
+else ifeq ($(TSAN),1)
+O        := build/tsan
+SANFLAGS := -fsanitize=thread
 else
 O        := build/rel
 SANFLAGS :=
 endif
 
-# Release outputs live in lib/ and bin/; sanitizer outputs stay under build/san.
-ifeq ($(SANITIZE),1)
+# Release outputs live in lib/ and bin/; sanitizer outputs stay under build/.
+ifneq ($(SANITIZE)$(TSAN),)
 LIBDIR := $(O)/lib
 BINDIR := $(O)/bin
 else
@@ -87,6 +94,9 @@ SO_VERSION := $(SO_MAJOR).0.0
 SO_NAME  := libsuperstep.so.$(SO_MAJOR)
 LIB_SO_REAL := $(LIBDIR)/libsuperstep.so.$(SO_VERSION)
 LIB_SO   := $(LIBDIR)/libsuperstep.so
+# Every object in one plain archive, for the tests and benchmarks that call
+# the layers directly (they link what the public library keeps local).
+LIB_INTERNAL := $(O)/libsuperstep-internal.a
 
 TOOL_SRC := $(wildcard tools/*.c)
 TOOLS    := $(patsubst tools/%.c,$(BINDIR)/%,$(TOOL_SRC)) $(BINDIR)/bspcc $(BINDIR)/bspcxx
@@ -113,22 +123,49 @@ $(O)/src/device/mpi.o: src/device/mpi.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
 
-$(LIB_A): $(LIB_OBJ)
+# Exports.  The libraries export exactly the functions that include/*.h
+# declares, nothing of the layers (job, dev, now_ns, chan_*, ...), so a
+# program may use any name of its own.  The list is made by the compiler
+# from the public headers (-aux-info on each header alone, once per dialect
+# in EXPORT_VARIANTS, since bsp.h renames functions by macro), so a new
+# header or declaration is exported with no further edit.  The .so takes
+# it as a version script; the .a is one partial link (ld -r) of every
+# object in which objcopy makes every other symbol local.  (Why not
+# -fvisibility=hidden and an export macro: see docs/architecture.md.)
+EXPORT_VARIANTS := -DSUPERSTEP_MCBSP
+EXPORT_LIST := $(O)/exports.list
+EXPORT_MAP  := $(O)/exports.map
+$(EXPORT_LIST): $(wildcard include/*.h)
 	@mkdir -p $(dir $@)
+	@for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
+	    $(CC) -std=c11 -D_GNU_SOURCE -Iinclude $$v -fsyntax-only -aux-info $@.aux -x c $$h 2>/dev/null || continue; \
+	    grep -F "/* $$h:" $@.aux | grep -v '\*/ static ' \
+	        | sed -E 's|^/\*[^*]*\*/ *||; s|^([^(]*[^A-Za-z0-9_(])?([A-Za-z_][A-Za-z0-9_]*) \(.*|\2|'; \
+	done; done | sort -u >$@.tmp && rm -f $@.aux && test -s $@.tmp && mv $@.tmp $@
+$(EXPORT_MAP): $(EXPORT_LIST)
+	{ echo '{ global:'; sed 's/$$/;/' $<; echo 'local: *; };'; } >$@
+
+$(LIB_A): $(LIB_OBJ) $(EXPORT_LIST)
+	@mkdir -p $(dir $@)
+	ld -r -o $(O)/libsuperstep.o $(LIB_OBJ)
+	objcopy --keep-global-symbols=$(EXPORT_LIST) $(O)/libsuperstep.o
+	rm -f $@ && ar rcs $@ $(O)/libsuperstep.o
+
+$(LIB_INTERNAL): $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-$(LIB_SO_REAL): $(LIB_OBJ)
+$(LIB_SO_REAL): $(LIB_OBJ) $(EXPORT_MAP)
 	@mkdir -p $(dir $@)
-	$(CC) $(SANFLAGS) -shared -Wl,-soname,$(SO_NAME) -o $@ $^ $(LDLIBS_ALL)
+	$(CC) $(SANFLAGS) -shared -Wl,-soname,$(SO_NAME) -Wl,--version-script=$(EXPORT_MAP) -o $@ $(LIB_OBJ) $(LDLIBS_ALL)
 
 $(LIB_SO): $(LIB_SO_REAL)
 	ln -sf $(notdir $(LIB_SO_REAL)) $(LIBDIR)/$(SO_NAME)
 	ln -sf $(notdir $(LIB_SO_REAL)) $@
 
 # Tools may use internal headers (bspbench reads no internals; bsprun does not either).
-$(BINDIR)/%: tools/%.c $(LIB_A) $(HEADERS)
+$(BINDIR)/%: tools/%.c $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_INTERNAL) $(LDLIBS_ALL)
 
 # bspprof's and bspbench's header-only parts (tools/prof, tools/bench).
 $(BINDIR)/bspprof $(BINDIR)/bspbench $(O)/tests/profile/fit: $(wildcard tools/*/*.h)
@@ -144,9 +181,9 @@ $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
 # Tests may include internal headers to test a layer directly.
-$(O)/tests/%: tests/%.c tests/check.h $(LIB_A) $(HEADERS)
+$(O)/tests/%: tests/%.c tests/check.h $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(LIB_A) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(LIB_INTERNAL) $(LDLIBS_ALL)
 
 # The mpi device's exchange protocols, bare (bench/mpi/run).
 MPI_BENCHES := $(if $(MPI_ON),$(O)/bench/mpi/exchange)
@@ -154,9 +191,9 @@ $(O)/bench/mpi/exchange: bench/mpi/exchange.c $(O)/config
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(MPI_CFLAGS) $< -o $@ $(MPI_LIBS)
 
-$(O)/bench/%: bench/%.c $(LIB_A) $(HEADERS)
+$(O)/bench/%: bench/%.c $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_A) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_INTERNAL) $(LDLIBS_ALL)
 
 PC_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@MPILIBS@|$(MPI_LIBS)|g'
 superstep.pc: superstep.pc.in Makefile $(O)/config
@@ -165,8 +202,13 @@ superstep.pc: superstep.pc.in Makefile $(O)/config
 examples: $(EXAMPLES)
 tests: $(TESTS) $(EXAMPLES) $(TOOLS)
 
+ifeq ($(TSAN),1)
+test: $(patsubst %.c,$(O)/%,$(wildcard tests/tsan/*.c))
+	@O=$(O) BINDIR=$(BINDIR) TSAN=1 tests/run tests/tsan/
+else
 test: all tests
 	@O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) tests/run
+endif
 
 bench: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/run

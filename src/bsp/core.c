@@ -132,6 +132,7 @@ void bsp_impl_begin(int64_t p)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot start %lld processors on device %s: %s",
                     (long long)p, dev->name, why);
     }
+    launch_buffer_lines();
     bsp.p = job.nprocs;
     bsp.me = me;
     bsp.step = 0;

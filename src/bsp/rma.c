@@ -11,6 +11,8 @@
  */
 #include "bsp/bsp_impl.h"
 
+#include "launch/launch.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -200,12 +202,29 @@ void rma_serve_gets(void)
     }
 }
 
-static int by_pid(const void *x, const void *y)
+/* Group the hp transfers by (processor, direction), keeping the order in
+ * which the program asked within each group: a later transfer to the same
+ * place must win.  A counting sort: stable, unlike qsort. */
+static bool group_hp(void)
 {
-    const struct hp_op *a = x, *b = y;
-    if (a->pid != b->pid)
-        return a->pid < b->pid ? -1 : 1;
-    return a->write - b->write;
+    uint32_t keys = 2 * bsp.p, n = bsp.nhp;
+    uint32_t *start = calloc(keys + 1, sizeof *start);
+    struct hp_op *sorted = malloc(n * sizeof *sorted);
+    if (!start || !sorted) {
+        free(start);
+        free(sorted);
+        return false;
+    }
+    for (uint32_t i = 0; i < n; i++)
+        start[2 * bsp.hp[i].pid + bsp.hp[i].write + 1]++;
+    for (uint32_t k = 0; k < keys; k++)
+        start[k + 1] += start[k];
+    for (uint32_t i = 0; i < n; i++)
+        sorted[start[2 * bsp.hp[i].pid + bsp.hp[i].write]++] = bsp.hp[i];
+    memcpy(bsp.hp, sorted, n * sizeof *sorted);
+    free(start);
+    free(sorted);
+    return true;
 }
 
 /* Do the queued hp transfers, one batch of iovecs per peer and direction. */
@@ -213,9 +232,9 @@ void rma_do_direct(void)
 {
     if (!bsp.nhp)
         return;
-    qsort(bsp.hp, bsp.nhp, sizeof *bsp.hp, by_pid);
+    bool grouped = group_hp();
     struct iovec *local = malloc(bsp.nhp * sizeof *local), *remote = malloc(bsp.nhp * sizeof *remote);
-    if (!local || !remote)
+    if (!grouped || !local || !remote)
         bsp_error("bsp_sync", "out of memory");
     for (uint32_t i = 0; i < bsp.nhp;) {
         uint32_t j = i;
@@ -225,6 +244,8 @@ void rma_do_direct(void)
         }
         bool ok = bsp.hp[i].write ? dev->direct_write(bsp.hp[i].pid, local, remote, j - i)
                                   : dev->direct_read(bsp.hp[i].pid, local, remote, j - i);
+        if (!ok)
+            launch_stop_if_failing(1000000000); /* a peer killed meanwhile is reported by its signal */
         if (!ok)
             bsp_error(bsp.hp[i].write ? "bsp_hpput" : "bsp_hpget",
                       "direct transfer with processor %u failed", bsp.hp[i].pid);

@@ -106,8 +106,9 @@ static bool writer_advance(struct chan_writer *w, uint64_t need)
         next = fresh;
     }
     /* Publish the last bytes and the link, then close: the reader follows
-     * the link only after it sees the ring closed. */
-    atomic_store_explicit(&cur->head, w->head, memory_order_relaxed);
+     * the link only after it sees the ring closed.  The head is a limit the
+     * reader reads up to, so its store is a release like every other. */
+    atomic_store_explicit(&cur->head, w->head, memory_order_release);
     atomic_store_explicit(&cur->state, RING_CLOSED, memory_order_release);
     writer_enter(w, next);
     return true;

@@ -14,6 +14,16 @@
  * shared part holds only offsets, so either side may map the segment
  * anywhere.  Writes become visible to the reader when published
  * (chan_publish), or marked (chan_mark) for a superstep boundary.
+ *
+ * Ordering contract.  The reader reads bytes only up to a limit it loaded
+ * with acquire: a ring's head, the channel's 'published', or a mark; and it
+ * follows a ring's link only after loading the ring's CLOSED state with
+ * acquire.  Every store that moves such a limit (head, published, mark,
+ * state, first) is a release made after the bytes or the link it covers.
+ * Symmetrically the reader frees room with a release store of the ring's
+ * tail (or FREE state) that the writer loads with acquire before reusing
+ * it.  So the channel is race-free in the C11 model on any CPU, not only on
+ * x86; tests/tsan checks it under ThreadSanitizer.
  */
 #ifndef SUPERSTEP_CHANNEL_H
 #define SUPERSTEP_CHANNEL_H

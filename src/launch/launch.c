@@ -4,6 +4,7 @@
 #include "launch/launch.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -40,7 +41,14 @@ static struct {
     bool host;                 /* the starter is a host outside the job */
     bool ending;               /* the starter has ended cleanly: exit when all have */
     int result;                /* a host's view of how the job ended */
+    int *hangup;               /* per child: read end of a pipe only it holds (-1: none) */
+    pid_t starter_pid;         /* hooks act only in this process, not in its forks */
 } mon;
+
+/* The program's own actions for the signals the runtime catches, restored
+ * when the job ends and chained to after a report. */
+static struct sigaction program_action[NSIG];
+static bool program_action_saved[NSIG];
 
 struct launch_shared *launch_setup(struct segment *seg, uint32_t nprocs)
 {
@@ -116,6 +124,35 @@ static void reap(uint32_t p, siginfo_t *si)
     }
     close(mon.pidfd[p]);
     mon.pidfd[p] = -1;
+    if (mon.hangup[p] >= 0) {
+        close(mon.hangup[p]);
+        mon.hangup[p] = -1;
+    }
+}
+
+/* A child closed the pipe only it holds, close-on-exec, while still
+ * running: it replaced itself with exec (or closed every descriptor).  Its
+ * exit would also close it, so wait a moment for that first.  True when
+ * this is a failure (then reported and the child killed). */
+#define HANGUP_BIT 0x80000000u
+static bool child_hung_up(uint32_t p)
+{
+    close(mon.hangup[p]);
+    mon.hangup[p] = -1;
+    if (atomic_load(&job.ls->proc[p].ended))
+        return false;
+    struct pollfd pfd = { mon.pidfd[p], POLLIN, 0 };
+    if (poll(&pfd, 1, 200) == 1)
+        return false; /* it exited: the pidfd reports that */
+    if (!failure_claimed() && claim_failure(LAUNCH_EXIT_ERROR)) {
+        char st[48];
+        fflush(stdout);
+        fprintf(stderr, "superstep: %s %u called exec%s without calling %s\n", launch_words.proc,
+                p + launch_words.first, step_text(st, sizeof st, p), launch_words.end_call);
+    }
+    publish_failure();
+    syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+    return true;
 }
 
 /* A child ended: was that a failure?  If so, report it when it is the first. */
@@ -207,6 +244,11 @@ static void *monitor_main(void *arg)
             who[k] = p;
             pfd[k].fd = mon.pidfd[p];
             pfd[k++].events = POLLIN;
+            if (mon.hangup[p] >= 0) {
+                who[k] = p | HANGUP_BIT;
+                pfd[k].fd = mon.hangup[p];
+                pfd[k++].events = POLLIN;
+            }
         }
         if (k == 1 && mon.ending)
             break; /* every child ended cleanly */
@@ -214,11 +256,17 @@ static void *monitor_main(void *arg)
             continue;
         bool failed = false;
         for (nfds_t i = 1; i < k; i++) {
-            if (!pfd[i].revents)
+            uint32_t p = who[i] & ~HANGUP_BIT;
+            if (!pfd[i].revents || mon.pidfd[p] < 0)
                 continue;
+            if (who[i] & HANGUP_BIT) {
+                if (mon.hangup[p] >= 0)
+                    failed |= child_hung_up(p);
+                continue;
+            }
             siginfo_t si;
-            reap(who[i], &si);
-            failed |= child_failed(who[i], &si);
+            reap(p, &si);
+            failed |= child_failed(p, &si);
         }
         if (pfd[0].revents) {
             uint64_t v = 0;
@@ -239,46 +287,148 @@ static void *monitor_main(void *arg)
 
 /* ---- fatal signals in the starting processor ---------------------------- */
 
-static void on_fatal_signal(int sig)
+/* Async-signal-safe text building for handlers (no stdio there). */
+static size_t put_str(char *buf, size_t at, size_t cap, const char *s)
 {
-    char msg[160], st[48];
-    int len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)%s\n", launch_words.proc,
-                       job.me + launch_words.first, sig, signal_abbrev(sig), step_text(st, sizeof st, job.me));
-    if (claim_failure(128 + (uint32_t)sig) && len > 0)
-        (void)!write(2, msg, (size_t)len);
-    publish_failure();
-    for (uint32_t p = mon.first_child; p < job.nprocs; p++)
-        if (mon.pidfd && mon.pidfd[p] >= 0)
-            syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
-    run_failed_hook(); /* best effort: this process is failing */
-    signal(sig, SIG_DFL);
-    raise(sig);
+    while (*s && at + 1 < cap)
+        buf[at++] = *s++;
+    buf[at] = 0;
+    return at;
+}
+
+static size_t put_u64(char *buf, size_t at, size_t cap, uint64_t v)
+{
+    char digits[24];
+    int n = 0;
+    do
+        digits[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n && at + 1 < cap)
+        buf[at++] = digits[--n];
+    buf[at] = 0;
+    return at;
+}
+
+/* "superstep: processor P killed by signal N (SIGX) in superstep S\n" */
+static size_t killed_line(char *buf, size_t cap, uint32_t p, int sig)
+{
+    size_t at = put_str(buf, 0, cap, "superstep: ");
+    at = put_str(buf, at, cap, launch_words.proc);
+    at = put_str(buf, at, cap, " ");
+    at = put_u64(buf, at, cap, p + launch_words.first);
+    at = put_str(buf, at, cap, " killed by signal ");
+    at = put_u64(buf, at, cap, (uint64_t)sig);
+    at = put_str(buf, at, cap, " (SIG");
+    at = put_str(buf, at, cap, signal_abbrev(sig));
+    at = put_str(buf, at, cap, ")");
+    if (launch_words.steps) {
+        at = put_str(buf, at, cap, " in superstep ");
+        at = put_u64(buf, at, cap, proc_step(p));
+    }
+    return put_str(buf, at, cap, "\n");
+}
+
+/* Give the signal to the program's own action (or the default): a fault
+ * returns and happens again, anything else is raised again. */
+void launch_chain_signal(int sig, const siginfo_t *si)
+{
+    if (program_action_saved[sig])
+        sigaction(sig, &program_action[sig], NULL);
+    else
+        signal(sig, SIG_DFL);
+    bool fault = si && si->si_code > 0 && sig != SIGABRT && sig != SIGTERM && sig != SIGINT &&
+                 sig != SIGHUP && sig != SIGQUIT;
+    if (!fault)
+        raise(sig);
+}
+
+static void on_fatal_signal(int sig, siginfo_t *si, void *ctx)
+{
+    (void)ctx;
+    if (job.ls && mon.starter_pid == getpid()) { /* not in a process the program forked */
+        char msg[192];
+        size_t len = killed_line(msg, sizeof msg, job.me, sig);
+        if (claim_failure(128 + (uint32_t)sig))
+            (void)!write(2, msg, len);
+        publish_failure();
+        for (uint32_t p = mon.first_child; p < job.nprocs; p++)
+            if (mon.pidfd && mon.pidfd[p] >= 0)
+                syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+    }
+    launch_chain_signal(sig, si);
+}
+
+/* Faults are always caught; termination requests only where the program
+ * left them at their default (its own handler or SIG_IGN stays in charge). */
+static const int fault_signals[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+static const int stop_signals[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF };
+
+static void catch_one(int sig, void (*handler)(int, siginfo_t *, void *), bool only_default)
+{
+    struct sigaction old;
+    sigaction(sig, NULL, &old);
+    if (only_default && !(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_DFL)
+        return;
+    if (only_default && (old.sa_flags & SA_SIGINFO))
+        return;
+    program_action[sig] = old;
+    program_action_saved[sig] = true;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = handler;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK | SA_NODEFER;
+    sigfillset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+}
+
+static void restore_all(void)
+{
+    for (int sig = 1; sig < NSIG; sig++) {
+        if (program_action_saved[sig])
+            sigaction(sig, &program_action[sig], NULL);
+        program_action_saved[sig] = false;
+    }
 }
 
 void launch_catch_fatal_signals(void (*handler)(int))
 {
-    static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
-    /* Signals that end a process by default (a Ctrl-C, kill, an alarm):
-     * caught only while the program left them at SIG_DFL, so its own
-     * handlers stay; without this processor 0 would die without a word. */
-    static const int ending[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF };
-    static bool caught[sizeof ending / sizeof ending[0]];
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = handler ? handler : SIG_DFL;
-    sa.sa_flags = handler ? SA_RESETHAND | SA_NODEFER : 0;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
-    for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
-        struct sigaction old;
-        if (!handler) {
-            if (caught[i])
-                sigaction(ending[i], &sa, NULL);
-            caught[i] = false;
-        } else if (sigaction(ending[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL) {
-            caught[i] = sigaction(ending[i], &sa, NULL) == 0;
-        }
+    static void (*simple)(int);
+    if (!handler) {
+        restore_all();
+        return;
     }
+    /* The device's handler in the same frame as ours: it reports, then chains. */
+    simple = handler;
+    for (size_t i = 0; i < sizeof fault_signals / sizeof fault_signals[0]; i++) {
+        struct sigaction old, sa;
+        sigaction(fault_signals[i], NULL, &old);
+        program_action[fault_signals[i]] = old;
+        program_action_saved[fault_signals[i]] = true;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = simple;
+        sa.sa_flags = SA_RESETHAND | SA_NODEFER | SA_ONSTACK;
+        sigaction(fault_signals[i], &sa, NULL);
+    }
+}
+
+/* An alternate stack, so that a stack overflow in processor 0 is reported. */
+static void alternate_stack(void)
+{
+    static char *stack;
+    size_t size = 64 * 1024;
+    if (!stack && !(stack = malloc(size)))
+        return;
+    stack_t ss = { .ss_sp = stack, .ss_size = size, .ss_flags = 0 };
+    sigaltstack(&ss, NULL);
+}
+
+static void catch_signals_in_starter(void)
+{
+    alternate_stack();
+    for (size_t i = 0; i < sizeof fault_signals / sizeof fault_signals[0]; i++)
+        catch_one(fault_signals[i], on_fatal_signal, false);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+        catch_one(stop_signals[i], on_fatal_signal, true);
 }
 
 /* ---- starting ------------------------------------------------------------ */
@@ -310,15 +460,38 @@ static int alloc_tables(uint32_t nprocs)
     free(mon.pid);
     free(mon.pfd);
     free(mon.who);
+    free(mon.hangup);
+    mon.hangup = malloc(nprocs * sizeof *mon.hangup);
     mon.pidfd = malloc(nprocs * sizeof *mon.pidfd);
     mon.pid = calloc(nprocs, sizeof *mon.pid);
-    mon.pfd = calloc(nprocs + 1, sizeof *mon.pfd);
-    mon.who = calloc(nprocs + 1, sizeof *mon.who);
-    if (!mon.pidfd || !mon.pid || !mon.pfd || !mon.who)
+    mon.pfd = calloc(2 * nprocs + 1, sizeof *mon.pfd);
+    mon.who = calloc(2 * nprocs + 1, sizeof *mon.who);
+    if (!mon.pidfd || !mon.pid || !mon.pfd || !mon.who || !mon.hangup)
         return -ENOMEM;
     for (uint32_t p = 0; p < nprocs; p++)
-        mon.pidfd[p] = -1;
+        mon.pidfd[p] = mon.hangup[p] = -1;
     return 0;
+}
+
+/* The program's SIGCHLD action: set to the default for the job when it
+ * was SIG_IGN or SA_NOCLDWAIT (the kernel would reap the children and their
+ * statuses be lost), and given back in the children and at the end. */
+static struct sigaction program_sigchld;
+static bool sigchld_changed;
+
+static void own_sigchld(void)
+{
+    sigaction(SIGCHLD, NULL, &program_sigchld);
+    sigchld_changed = program_sigchld.sa_handler == SIG_IGN || (program_sigchld.sa_flags & SA_NOCLDWAIT);
+    if (sigchld_changed)
+        signal(SIGCHLD, SIG_DFL);
+}
+
+static void give_back_sigchld(void)
+{
+    if (sigchld_changed)
+        sigaction(SIGCHLD, &program_sigchld, NULL);
+    sigchld_changed = false;
 }
 
 static void child_setup(pid_t starter)
@@ -326,6 +499,7 @@ static void child_setup(pid_t starter)
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != starter)
         _exit(LAUNCH_EXIT_STOPPED);
+    give_back_sigchld();
     /* Let peers read and write this process's memory (bsp_hpput), where
      * Yama restricts that to ancestors. */
     prctl(PR_SET_PTRACER, starter, 0, 0, 0);
@@ -345,7 +519,8 @@ static int record_child(uint32_t p, pid_t pid)
 static void starter_on_exit(int status, void *arg)
 {
     (void)arg;
-    if (!job.ls || !mon.running || job.me != 0 || atomic_load(&job.ls->proc[0].ended))
+    if (!job.ls || !mon.running || job.me != 0 || atomic_load(&job.ls->proc[0].ended) ||
+        getpid() != mon.starter_pid) /* a process the program forked is not processor 0 */
         return;
     if (claim_failure(LAUNCH_EXIT_ERROR)) {
         char st[48];
@@ -371,8 +546,10 @@ static void kill_and_reap(uint32_t from, uint32_t to)
             waitpid(mon.pid[q], NULL, 0);
         if (mon.pidfd[q] >= 0)
             close(mon.pidfd[q]);
+        if (mon.hangup[q] >= 0)
+            close(mon.hangup[q]);
         mon.pid[q] = 0;
-        mon.pidfd[q] = -1;
+        mon.pidfd[q] = mon.hangup[q] = -1;
     }
 }
 
@@ -387,6 +564,8 @@ int launch_fork(uint32_t nprocs)
     int rc = alloc_tables(nprocs);
     if (rc)
         return rc;
+    mon.starter_pid = self;
+    own_sigchld();
     job.nprocs = nprocs;
     job.me = 0;
     job.starter = true;
@@ -395,23 +574,70 @@ int launch_fork(uint32_t nprocs)
     prctl(PR_SET_PTRACER, self, 0, 0, 0);
     fflush(NULL); /* else buffered output would be written once per child */
     for (uint32_t p = 1; p < nprocs; p++) {
+        int hang[2];
+        if (pipe2(hang, O_CLOEXEC) != 0) {
+            rc = -errno;
+            kill_and_reap(1, p);
+            return rc;
+        }
         pid_t pid = fork();
         if (pid < 0) { /* undo: the caller reports the failure */
             rc = -errno;
+            close(hang[0]);
+            close(hang[1]);
             kill_and_reap(1, p);
             return rc;
         }
         if (pid == 0) {
             child_setup(self);
+            close(hang[0]);
+            for (uint32_t q = 1; q < p; q++)
+                close(mon.hangup[q]);
             job.me = p;
             job.starter = false;
             return 0;
         }
+        close(hang[1]);
+        mon.hangup[p] = hang[0];
         if ((rc = record_child(p, pid)) != 0)
             return rc;
     }
-    launch_catch_fatal_signals(on_fatal_signal);
+    catch_signals_in_starter();
     return monitor_start(1, false);
+}
+
+/* The environment of kernel p: the host's, with the segment's descriptor
+ * and the processor id. */
+extern char **environ;
+static char **kernel_environment(uint32_t p)
+{
+    size_t n = 0;
+    while (environ[n])
+        n++;
+    char **envp = calloc(n + 3, sizeof *envp);
+    if (!envp)
+        return NULL;
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++)
+        if (strncmp(environ[i], ENV_SEGMENT_FD "=", strlen(ENV_SEGMENT_FD) + 1) &&
+            strncmp(environ[i], ENV_PROC_ID "=", strlen(ENV_PROC_ID) + 1))
+            envp[k++] = environ[i];
+    if (asprintf(&envp[k], "%s=%d", ENV_SEGMENT_FD, job.seg.fd) < 0 ||
+        asprintf(&envp[k + 1], "%s=%u", ENV_PROC_ID, p) < 0) {
+        free(envp);
+        return NULL;
+    }
+    return envp;
+}
+
+static void free_environment(char **envp)
+{
+    size_t n = 0;
+    while (envp[n + 2])
+        n++;
+    free(envp[n]);
+    free(envp[n + 1]);
+    free(envp);
 }
 
 int launch_spawn(const char *path, char *const argv[])
@@ -425,24 +651,33 @@ int launch_spawn(const char *path, char *const argv[])
     job.forked = true;
     fflush(NULL);
     pid_t self = getpid();
+    mon.starter_pid = self;
     for (uint32_t p = 0; p < nprocs; p++) {
+        /* Everything the child needs is made before the fork: between fork
+         * and exec only async-signal-safe calls (the host may have threads). */
+        char **envp = kernel_environment(p);
+        if (!envp) {
+            rc = -ENOMEM;
+            break;
+        }
+        char nopath[512];
+        size_t len = put_str(nopath, 0, sizeof nopath, "superstep: cannot start kernel ");
+        len = put_str(nopath, len, sizeof nopath, path);
+        len = put_str(nopath, len, sizeof nopath, "\n");
         pid_t pid = fork();
         if (pid < 0) {
             rc = -errno;
+            free_environment(envp);
             break;
         }
         if (pid == 0) {
             child_setup(self);
-            char fdbuf[16], idbuf[16];
-            int fd = dup(job.seg.fd); /* without FD_CLOEXEC */
-            snprintf(fdbuf, sizeof fdbuf, "%d", fd);
-            snprintf(idbuf, sizeof idbuf, "%u", p);
-            setenv(ENV_SEGMENT_FD, fdbuf, 1);
-            setenv(ENV_PROC_ID, idbuf, 1);
-            execv(path, argv);
-            fprintf(stderr, "superstep: cannot start kernel %s: %s\n", path, strerror(errno));
+            fcntl(job.seg.fd, F_SETFD, 0); /* the segment stays open across exec */
+            execve(path, argv, envp);
+            (void)!write(2, nopath, len);
             _exit(127);
         }
+        free_environment(envp);
         if ((rc = record_child(p, pid)) != 0)
             break;
     }
@@ -460,6 +695,7 @@ bool launch_attach(void)
         return false;
     if (seg_attach(&job.seg, atoi(fd)) != 0)
         return false;
+    fcntl(job.seg.fd, F_SETFD, FD_CLOEXEC); /* inherited for this exec only */
     job.ls = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_LAUNCH]);
     job.nprocs = job.ls->nprocs;
     job.me = (uint32_t)atoi(id);
@@ -492,7 +728,8 @@ int launch_finish(void)
         close(mon.event_fd);
     }
     if (!mon.host) {
-        launch_catch_fatal_signals(NULL);
+        restore_all();
+        give_back_sigchld();
     }
     return mon.result;
 }
@@ -522,6 +759,29 @@ void launch_await_failure(void)
             wait_word(b, &b->failed_wake, w, 100000000);
     }
     launch_stopped();
+}
+
+void launch_buffer_lines(void)
+{
+    /* Own buffers, larger than stdio's, so that long lines stay whole. */
+    static char out[1 << 16], err[1 << 16];
+    fflush(stdout);
+    fflush(stderr);
+    setvbuf(stdout, out, _IOLBF, sizeof out);
+    setvbuf(stderr, err, _IOLBF, sizeof err);
+}
+
+void launch_stop_if_failing(int64_t ns)
+{
+    struct barrier *b = &job.ls->barrier;
+    int64_t deadline = now_ns() + ns;
+    while (!barrier_failed(b) && now_ns() < deadline) {
+        uint32_t w = atomic_load(&b->failed_wake);
+        if (!barrier_failed(b))
+            wait_word(b, &b->failed_wake, w, deadline - now_ns());
+    }
+    if (barrier_failed(b))
+        launch_stopped();
 }
 
 void launch_stopped(void)

@@ -19,6 +19,7 @@
 #include "barrier/barrier.h"
 #include "segment/segment.h"
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <sys/types.h>
@@ -94,6 +95,20 @@ extern struct launch_words launch_words;
  * runs once (the default action is back for a re-raise); NULL restores the
  * defaults. */
 void launch_catch_fatal_signals(void (*handler)(int));
+
+/* In a fatal-signal handler, after the report: hand the signal to the
+ * program's own action (restored), or the default; 'si' may be NULL. */
+void launch_chain_signal(int sig, const siginfo_t *si);
+
+/* Every processor, whatever the device, once started: standard output and
+ * error line-buffered, so that lines of different processors never mix
+ * inside a line, also into a file or a pipe. */
+void launch_buffer_lines(void);
+
+/* Before reporting a failure that a peer's death would also explain (a
+ * direct transfer into it failed): wait up to 'ns' for the job to fail, and
+ * stop if it does, so that the death is what gets reported; else return. */
+void launch_stop_if_failing(int64_t ns);
 
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));

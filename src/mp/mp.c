@@ -5,6 +5,7 @@
 #include <mp.h>
 
 #include "barrier/barrier.h"
+#include "launch/launch.h"
 #include "settings/settings.h"
 #include "mp/mp_impl.h"
 
@@ -25,6 +26,7 @@ static struct {
     bool done;        /* mp_quit returned */
     bool quit_seen;   /* this node has received the quit notice */
     bool atexit_set;
+    pid_t pid;                   /* the node's process (exit hooks act only there) */
     int n, me;
     bool pinned;      /* 'pin' is what mp_probe_info described: the next */
     struct mp_head pin; /* receive that may take it delivers it */
@@ -63,7 +65,7 @@ static void check_node(const char *call, int node, bool any_ok)
  * another node is clean only once the main node has quit. */
 static void mp_at_exit(void)
 {
-    if (!mp.started)
+    if (!mp.started || getpid() != mp.pid) /* not in a process the node forked */
         return;
     if (mp.me != 1 && !mp.quit_seen && !T->quitting()) {
         char msg[128];
@@ -92,6 +94,7 @@ bool mp_start(int *argc, char ***argv)
         fprintf(stderr, "superstep: mp_start: cannot start %ld nodes on %s: %s\n", n, T->name, why);
         return false;
     }
+    launch_buffer_lines();
     /* After the start: exit handlers run last registered first, and the
      * launcher's own (a starter leaving without ending) must come after. */
     if (!mp.atexit_set) {
@@ -100,6 +103,7 @@ bool mp_start(int *argc, char ***argv)
     }
     mp.n = (int)n;
     mp.me = me;
+    mp.pid = getpid();
     mp.quit_seen = false;
     mp.started = true;
     return true;

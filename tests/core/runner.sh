@@ -1,0 +1,40 @@
+# runner.sh - the test runner itself: it works without MPI (RUN lines that
+# name $MPIRUN are skipped, not a crash), and its /dev/shm check judges only
+# what a case left, not what other programs create or delete meanwhile.
+# RUN: n=1 timeout=120
+set -u
+work=$(mktemp -d)
+noise_pid=
+trap '[ -n "$noise_pid" ] && kill "$noise_pid" 2>/dev/null; rm -rf "$work"' EXIT
+fail=0
+say() { echo "runner.sh: $*" >&2; fail=1; }
+
+# 1. A build without MPI: tests/mpi's cases are skipped, nothing crashes.
+mkdir -p "$work/o"
+echo mpi=no >"$work/o/config"
+ln -s "$PWD/$O/tests" "$work/o/tests"
+out=$(O=$work/o tests/run tests/mpi/ 2>&1)
+grep -q 'unbound variable' <<<"$out" && say "without MPI: $(grep 'unbound' <<<"$out")"
+grep -q '^SKIP tests/mpi/' <<<"$out" || say "without MPI: no case of tests/mpi was skipped"
+grep -q '^0 passed, 0 failed$' <<<"$out" || say "without MPI: $(tail -n 1 <<<"$out")"
+
+# 2. Leftovers: a case that leaves a file fails; one that cleans up passes
+#    while another program keeps creating and deleting files in /dev/shm.
+# (The cases' RUN lines are made with printf so that the runner does not
+# take them for this file's own.)
+grep -q SUPERSTEP_TEST_FILES tests/run || { say "tests/run takes no SUPERSTEP_TEST_FILES"; exit 1; }
+printf '%s RUN: n=1\n%s\n' '#' 'echo x >/dev/shm/superstep-runner-left' >"$work/leaves.sh"
+printf '%s RUN: n=1\n%s\n' '#' \
+    'echo x >/dev/shm/superstep-runner-own && sleep 1 && rm /dev/shm/superstep-runner-own' >"$work/clean.sh"
+( i=0; while :; do i=$((i + 1)); echo >/dev/shm/superstep-runner-noise-$i; sleep 0.05
+      [ $((i % 2)) = 0 ] && rm -f /dev/shm/superstep-runner-noise-$((i - 1)); done ) &
+noise_pid=$!
+out=$(SUPERSTEP_TEST_FILES="$work/leaves.sh $work/clean.sh" tests/run 2>&1)
+kill "$noise_pid"; wait "$noise_pid" 2>/dev/null; noise_pid=
+rm -f /dev/shm/superstep-runner-noise-*
+grep -q "^FAIL $work/leaves.sh.*left in /dev/shm: superstep-runner-left" <<<"$out" ||
+    say "a case's leftover file was not reported"
+grep -q "^PASS $work/clean.sh" <<<"$out" || say "a clean case failed: $(grep "clean.sh" <<<"$out" | head -n 1)"
+[ -e /dev/shm/superstep-runner-left ] && { say "the case's file is visible outside it"; rm -f /dev/shm/superstep-runner-left; }
+[ "$fail" = 0 ] || { echo "---- runner output ----" >&2; echo "$out" >&2; }
+exit $fail
