@@ -325,10 +325,12 @@ void bsp_end(void)
     bsp_require_begun("bsp_end");
     PROFILE(end_begin());
     set_call(CALL_END);
-    uint64_t sum = dev->exchange(XFLAG(XF_END));
+    /* XF_SLOW counts the processors that profile (the profiler gathers
+     * only when all do: on mpi each rank reads its own environment). */
+    uint64_t sum = dev->exchange(XFLAG(XF_END) | (profile_on ? XFLAG(XF_SLOW) : 0));
     if (XGET(sum, XF_END) != bsp.p)
         end_mismatch();
-    PROFILE(finish());
+    PROFILE(finish((uint32_t)XGET(sum, XF_SLOW)));
     reg_free();
     bsmp_free();
     free(bsp.hp);

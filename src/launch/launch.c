@@ -210,12 +210,24 @@ static void stop_children(void)
 
 void (*launch_failed_hook)(void);
 
+/* Run once, by the monitor or by processor 0's fatal-signal handler; the
+ * other waits (at most 10 s) until it has finished before ending the job. */
 static void run_failed_hook(void)
 {
+    static _Atomic int state; /* 0: not run, 1: running, 2: done */
+    int idle = 0;
+    if (!atomic_compare_exchange_strong(&state, &idle, 1)) {
+        for (int i = 0; i < 1000 && atomic_load(&state) != 2; i++) {
+            struct timespec ts = { 0, 10 * 1000 * 1000 };
+            nanosleep(&ts, NULL);
+        }
+        return;
+    }
     void (*hook)(void) = launch_failed_hook;
     launch_failed_hook = NULL;
     if (hook)
         hook();
+    atomic_store(&state, 2);
 }
 
 static void monitor_exit_job(void)

@@ -392,7 +392,6 @@ void profile_end_begin(void)
     memset(pr.acc, 0, pr.p * sizeof *pr.acc);
     memset(pr.dir, 0, pr.p * sizeof *pr.dir);
     emit(REC_END);
-    atomic_store_explicit(&pr.hdr->proc[pr.me].done, 1, memory_order_release);
 }
 
 /* ---- the trace (processor 0, after the last barrier, or at a failure) ---- */
@@ -527,12 +526,17 @@ static void gather(struct prof_view *v, char **bufs)
     }
 }
 
-void profile_finish(void)
+void profile_finish(uint32_t nprofiling)
 {
     launch_failed_hook = NULL;
     struct prof_view *v = calloc(pr.p, sizeof *v);
     char **bufs = calloc(pr.p, sizeof *bufs);
-    if (v && bufs) {
+    if (nprofiling != pr.p) {
+        if (pr.me == 0)
+            fprintf(stderr, "superstep: SUPERSTEP_PROFILE: set for %u of the %u processors only (under mpirun, "
+                            "pass it to every rank: mpirun -x SUPERSTEP_PROFILE); no trace written\n",
+                    nprofiling, pr.p);
+    } else if (v && bufs) {
         if (dev->share) {
             gather(v, bufs);
             if (pr.me == 0)

@@ -8,11 +8,13 @@
  * the drain loop needs no hook).  The records go into a per-processor
  * buffer in a private shared memfd that bsp_begin maps before it forks (so
  * nothing ever appears in the file system but the trace).  At bsp_end
- * every processor publishes its buffer before the last barrier, and
- * processor 0 merges them into one Chrome trace JSON file: one track
- * (thread) per processor with "superstep k", "compute", "sync wait",
- * "profiler", "gets/direct", "sync wait 2" and "communication" slices, the
- * h-relation sizes as arguments.  SUPERSTEP_NO_PROFILE at compile time
+ * processor 0 reads every processor's records (on mpi they come to it
+ * through the device's streams) and trace.c writes one Chrome trace JSON
+ * file: one track (thread) per processor with "superstep k", "compute",
+ * "sync wait", "profiler", "gets/direct", "sync wait 2" and
+ * "communication" slices, the h-relation sizes as arguments, and the
+ * run's totals.  When the job fails (shm), the supersteps every processor
+ * completed are written (launch_failed_hook).  SUPERSTEP_NO_PROFILE at compile time
  * removes the hooks (to measure what they cost).  What a processor sent is what the others
  * received from it, so senders count nothing: the hot paths (bsp_put,
  * bsp_send) carry no hook at all.
@@ -54,9 +56,11 @@ void profile_sync_waited(void);
 void profile_sync_served(void);
 void profile_sync_end(void);
 
-/* bsp_end: at entry, before the last barrier (publishes this processor's
- * buffer); after that barrier (processor 0 writes the trace). */
+/* bsp_end: at entry, before the last barrier (closes this processor's
+ * records); after that barrier, with the number of processors that
+ * profile (processor 0 writes the trace; on mpi, where each rank reads
+ * its own environment, only when all of them do). */
 void profile_end_begin(void);
-void profile_finish(void);
+void profile_finish(uint32_t nprofiling);
 
 #endif

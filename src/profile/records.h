@@ -20,7 +20,6 @@ struct prof_proc {
     _Atomic uint64_t nrec;    /* records written */
     int64_t t_start;          /* when bsp_begin returned here */
     int32_t os_pid;
-    _Atomic uint32_t done;    /* published at bsp_end */
 };
 
 struct prof_hdr {

@@ -1,7 +1,8 @@
 # mpi_trace.sh - the profiler and bspbench on the mpi device, under mpirun:
 # every rank's records reach processor 0, so the trace of traffic.c is the
 # one shm gives (check_trace.py: same supersteps, h-relations, slices) and
-# bspprof shows the same h column; the trace names no other file; bspbench
+# bspprof shows the same h column; a profile asked for by some ranks only is
+# a warning, not a hang; the trace names no other file; bspbench
 # reads its options in every rank (a bsp_put bound error before), prints its
 # results once, and reports a bad option once.
 # (tests/run runs tests/*/mpi_*.sh only where the build has the mpi device.)
@@ -19,6 +20,12 @@ $MPIRUN -n "$p" env SUPERSTEP_PROFILE="$dir/t.json" "$O/tests/profile/traffic" |
 python3 tests/profile/check_trace.py "$dir/t.json" "$p" || fail "the mpi trace is wrong (above)"
 hw=$("$BINDIR/bspprof" "$dir/t.json" | awk '$1 ~ /^[0-9]+$/ { printf "%s ", $9 }')
 [ "$hw" = "0 $p $((5 * p)) 3 125 0 " ] || fail "bspprof h(words) on mpi: '$hw'"
+
+# SUPERSTEP_PROFILE in rank 0's environment only: a warning, no trace, no hang.
+$MPIRUN -n 1 env SUPERSTEP_PROFILE="$dir/half.json" "$O/tests/profile/traffic" : -n $((p - 1)) "$O/tests/profile/traffic" \
+    2>"$dir/err" || fail "profile in rank 0 only: status $?"
+grep -q "^superstep: SUPERSTEP_PROFILE: set for 1 of the $p processors only" "$dir/err" || fail "no warning: $(cat "$dir/err")"
+[ ! -e "$dir/half.json" ] || fail "a trace from one rank of $p"
 
 $MPIRUN -n "$p" "$BINDIR/bspbench" -H 16 -k 3 -b 2 -i 2 >"$dir/out" 2>"$dir/err" || fail "bspbench on mpi: status $? $(cat "$dir/err")"
 [ "$(grep -c "^p= $p, r= " "$dir/out")" = 1 ] || fail "bspbench on mpi: not one bottom line: $(cat "$dir/out")"
