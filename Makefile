@@ -250,7 +250,7 @@ uninstall:
 	rm -f $(DEST)/lib/pkgconfig/superstep.pc $(CMAKE_DIR)/SuperstepConfig.cmake $(CMAKE_DIR)/SuperstepConfigVersion.cmake
 	rm -f $(DOC_DIR)/LICENSE
 	for page in $(MAN_PAGES); do rm -f $(DEST)/share/man/man$${page##*.}/$${page#man/}; done
-	-rmdir $(CMAKE_DIR) $(DOC_DIR) 2>/dev/null
+	rmdir $(CMAKE_DIR) $(DOC_DIR) 2>/dev/null || true
 
 clean:
 	rm -rf build lib bin superstep.pc
