@@ -255,9 +255,9 @@ static void apply_one(uint32_t src)
     case REC_GET:
         stream_skip(src, sizeof r.get - sizeof r.kind);
         break;
-    case REC_REPLY:
+    case REC_REPLY: /* applied already, before the puts (rma_apply_replies) */
         stream_read(src, rest, sizeof r.reply - sizeof r.kind);
-        rma_apply_reply(src, &r.reply);
+        stream_skip(src, r.reply.nbytes);
         break;
     case REC_SEND:
         stream_read(src, rest, sizeof r.send - sizeof r.kind);
@@ -306,12 +306,14 @@ void bsp_sync(void)
         PROFILE(sync_served());
         dev->exchange(0);
         PROFILE(sync_waited());
+        rma_apply_replies();
     }
     for (uint32_t src = 0; src < bsp.p; src++)
         drain(src);
     if (XGET(sum, XF_REGS))
         reg_commit_sync();
     bsp.tagsize = bsp.tagsize_next;
+    bsp.tagsize_calls = 0;
     bsp.slow = false;
     bsp.nhp = 0;
     bsp.step++;
