@@ -266,6 +266,10 @@ void rma_serve_gets(void);
 void rma_apply_replies(void);     /* every get's reply, before any put is applied */
 void rma_do_direct(void);
 
+/* Pinning processors to CPUs, MulticoreBSP's machine settings (affinity.c). */
+void affinity_pin(uint32_t me, uint32_t p);   /* at bsp_begin, shm device */
+int64_t affinity_max_threads(void);           /* mcbsp_set_maximum_threads, or 0 */
+
 /* Reading incoming streams (sync.c). */
 void stream_read(uint32_t src, void *buf, size_t n);
 void stream_skip(uint32_t src, uint64_t n);

@@ -79,6 +79,8 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem)
 static int64_t env_nprocs(void)
 {
     uint32_t world, me;
+    if (affinity_max_threads())
+        return affinity_max_threads();
     if (device_choose()->world && dev->world(&world, &me)) /* mpirun -n P */
         return world;
     const char *v = getenv("SUPERSTEP_NPROCS");
@@ -139,6 +141,8 @@ void bsp_impl_begin(int64_t p)
     bsp.slow = false; /* nothing queued by an earlier run may leak into this one */
     bsp.nhp = 0;
     bsp.begun = true;
+    if (!strcmp(dev->name, "shm")) /* under mpi, mpirun places the processes */
+        affinity_pin(me, bsp.p);
     bsp.t0 = now();
     if (!job.seg.hdr->root[ROOT_BSP])
         bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
