@@ -182,8 +182,8 @@ static void kind_check(const char *call, const char *what, const void *p, int ki
     if (!p)
         bsp_error(call, "NULL %s pointer", what);
     if (KIND_BYTES(kind) != 4 && KIND_BYTES(kind) != 8)
-        bsp_error(call, "%s points to a %d-byte integer (expected int, unsigned, long or size_t)", what,
-                  KIND_BYTES(kind));
+        bsp_error(call, "%s points to an integer of another type (expected int, unsigned int, long or size_t)",
+                  what);
 }
 
 void bsp_any_begin(long long p) { bsp_impl_begin(p); }
