@@ -15,8 +15,8 @@
  *   COMPACT  processor s on the s-th hardware thread, cores filled in order;
  *   MANUAL   processor s on CPU pinning[s] (mcbsp_set_pinning).
  * A call here overrides SUPERSTEP_AFFINITY=compact|scatter|none, which
- * overrides the default (none: see the README's settings).  Without a call
- * and without the setting no processor is pinned.
+ * overrides the default, SCATTER (as in MulticoreBSP, and measured faster
+ * than no pinning: see the README's settings).
  */
 #ifndef SUPERSTEP_MCBSP_H
 #define SUPERSTEP_MCBSP_H

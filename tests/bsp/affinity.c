@@ -1,14 +1,14 @@
 /* affinity.c - pinning at bsp_begin: with SUPERSTEP_AFFINITY=compact or
  * scatter, or MulticoreBSP's mode calls, every processor runs on exactly
- * one allowed CPU, the one its mode gives it; with none (the default) the
- * CPU set is left as it was.
+ * one allowed CPU, the one its mode gives it (scatter by default); with
+ * SUPERSTEP_AFFINITY=none the CPU set is left as it was.
  * Usage: affinity none|compact|scatter|manual */
-// RUN: n=2 args="none"
+// RUN: n=2 args="scatter"
 // RUN: n=3 args="none" env="SUPERSTEP_AFFINITY=none"
 // RUN: n=2 args="compact" env="SUPERSTEP_AFFINITY=compact"
 // RUN: n=3 args="scatter" env="SUPERSTEP_AFFINITY=scatter"
 // RUN: n=4 args="manual" env="SUPERSTEP_AFFINITY=scatter"
-// RUN: n=2 args="none" env="SUPERSTEP_AFFINITY=diagonal" fail="^superstep: bsp_begin: .*SUPERSTEP_AFFINITY=diagonal: expected compact, scatter or none"
+// RUN: n=2 args="scatter" env="SUPERSTEP_AFFINITY=diagonal" fail="^superstep: bsp_begin: .*SUPERSTEP_AFFINITY=diagonal: expected compact, scatter or none"
 // RUN: n=2 args="manual-bad" fail="^superstep: bsp_begin: processor [0-9]+, superstep 0: cannot pin processor [0-9]+ to CPU 100000: no such CPU"
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
