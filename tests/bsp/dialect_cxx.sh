@@ -7,9 +7,12 @@ set -eu
 command -v g++ >/dev/null || { echo "dialect_cxx.sh: g++ not installed" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-libs="lib/libsuperstep.a -lpthread -lm"
+libs="lib/libsuperstep.a -lpthread -lm" san=""
+if [ "${SANITIZE:-}" = 1 ]; then
+    libs="$O/lib/libsuperstep.a -lpthread -lm" san="-fsanitize=address,undefined"
+fi
 grep -qx 'mpi=yes' "$O/config" && libs="$libs $(mpicc --showme:link)"
 for t in dialect_mixed mcbsp_dialect dialect_1998 mcbsp_ext; do
-    g++ -std=c++11 -Wall -Wextra -Werror -Iinclude -Itests -x c++ "tests/bsp/$t.c" -x none $libs -o "$dir/$t"
+    g++ -std=c++11 -Wall -Wextra -Werror $san -Iinclude -Itests -x c++ "tests/bsp/$t.c" -x none $libs -o "$dir/$t"
     "$dir/$t"
 done
