@@ -30,6 +30,7 @@ void bsmp_free(void)
     bsp.mq_cap = bsp.capmsgs = 0;
     bsmp_reset();
     bsp.tagsize = bsp.tagsize_next = 0;
+    bsp.tagsize_calls = 0;
 }
 
 void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nbytes)
@@ -94,8 +95,11 @@ int64_t bsp_impl_set_tagsize(int64_t size)
     bsp_require_begun("bsp_set_tagsize");
     if (size < 0 || size > MAX_TAGSIZE)
         bsp_error("bsp_set_tagsize", "tag size %s out of range (0..%lld)", size_str(size).s, MAX_TAGSIZE);
-    int64_t old = (int64_t)bsp.tagsize;
+    /* The size last requested (the one in force if none was): a second call
+     * in one superstep returns what the first asked for, as in BSPonMPI. */
+    int64_t old = (int64_t)bsp.tagsize_next;
     bsp.tagsize_next = (uint64_t)size;
+    bsp.tagsize_calls++;
     return old;
 }
 

@@ -96,6 +96,8 @@ struct reg_change {
     uint32_t pushed, popped;
     uint64_t pop_hash;
     uint64_t tagsize_next;
+    uint32_t tagsize_calls;       /* bsp_set_tagsize calls in the superstep */
+    uint32_t null_pops;           /* pops of a NULL that nothing registered */
 };
 
 /* Per-processor facts, in the segment, that peers read. */
@@ -184,8 +186,11 @@ struct bsp_state {
     struct reg_entry **tabs;      /* every processor's table, as of the last sync */
     uint32_t captab;
     /* changes pending until the next sync */
-    struct { const void *addr; uint64_t size; } *push;
+    struct { const void *addr; uint64_t size; bool cancelled; } *push;
     uint32_t npush, cappush;
+    uint32_t ncancel;             /* pushes undone by a pop in the same superstep */
+    uint64_t cancel_hash;         /* which ones (their positions), for the check */
+    uint32_t null_pops;           /* bsp_pop_reg(NULL) with no NULL registered: matched at the sync */
     int32_t *pop;                 /* reg indices */
     uint32_t npop, cappop;
     const void *last_addr;        /* one-entry lookup cache */
@@ -199,6 +204,7 @@ struct bsp_state {
 
     /* BSMP */
     uint64_t tagsize, tagsize_next;
+    uint32_t tagsize_calls;       /* in this superstep: all processors must agree */
     char *mq;                     /* messages received in the last sync */
     uint64_t mq_len, mq_cap;
     struct msg *msgs;
@@ -262,8 +268,12 @@ void rma_apply_put(uint32_t src, const struct rec_put *r);
 void rma_put_here(uint32_t src, const struct rec_put *r, const void *data); /* payload contiguous */
 
 void rma_serve_gets(void);
-void rma_apply_reply(uint32_t src, const struct rec_reply *r);
+void rma_apply_replies(void);     /* every get's reply, before any put is applied */
 void rma_do_direct(void);
+
+/* Pinning processors to CPUs, MulticoreBSP's machine settings (affinity.c). */
+void affinity_pin(uint32_t me, uint32_t p);   /* at bsp_begin, shm device */
+int64_t affinity_max_threads(void);           /* mcbsp_set_maximum_threads, or 0 */
 
 /* Reading incoming streams (sync.c). */
 void stream_read(uint32_t src, void *buf, size_t n);
@@ -280,6 +290,7 @@ void bsp_impl_put(int64_t pid, const void *src, const void *dst, int64_t offset,
 void bsp_impl_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes, const char *call);
 void bsp_impl_hpput(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes);
 void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes);
+void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes);
 int64_t bsp_impl_set_tagsize(int64_t size);
 void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nbytes);
 void bsp_impl_qsize(uint64_t *packets, uint64_t *bytes);

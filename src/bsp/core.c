@@ -81,6 +81,8 @@ static int64_t env_nprocs(void)
 {
     settings_check("bsp_nprocs");
     uint32_t world, me;
+    if (affinity_max_threads())
+        return affinity_max_threads();
     if (device_choose()->world && dev->world(&world, &me)) /* mpirun -n P */
         return world;
     return (int64_t)setting_num(SET_NPROCS);
@@ -139,6 +141,8 @@ void bsp_impl_begin(int64_t p)
     bsp.slow = false; /* nothing queued by an earlier run may leak into this one */
     bsp.nhp = 0;
     bsp.begun = true;
+    if (!strcmp(dev->name, "shm")) /* under mpi, mpirun places the processes */
+        affinity_pin(me, bsp.p);
     bsp.t0 = now();
     if (!job.seg.hdr->root[ROOT_BSP])
         bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
@@ -255,9 +259,9 @@ static void apply_one(uint32_t src)
     case REC_GET:
         stream_skip(src, sizeof r.get - sizeof r.kind);
         break;
-    case REC_REPLY:
+    case REC_REPLY: /* applied already, before the puts (rma_apply_replies) */
         stream_read(src, rest, sizeof r.reply - sizeof r.kind);
-        rma_apply_reply(src, &r.reply);
+        stream_skip(src, r.reply.nbytes);
         break;
     case REC_SEND:
         stream_read(src, rest, sizeof r.send - sizeof r.kind);
@@ -306,12 +310,14 @@ void bsp_sync(void)
         PROFILE(sync_served());
         dev->exchange(0);
         PROFILE(sync_waited());
+        rma_apply_replies();
     }
     for (uint32_t src = 0; src < bsp.p; src++)
         drain(src);
     if (XGET(sum, XF_REGS))
         reg_commit_sync();
     bsp.tagsize = bsp.tagsize_next;
+    bsp.tagsize_calls = 0;
     bsp.slow = false;
     bsp.nhp = 0;
     bsp.step++;

@@ -105,6 +105,8 @@ void reg_free(void)
     bsp.push = NULL, bsp.pop = NULL;
     bsp.nregs = bsp.capregs = bsp.capmap = bsp.nslots = bsp.capslots = bsp.nfree = 0;
     bsp.npush = bsp.cappush = bsp.npop = bsp.cappop = bsp.captab = 0;
+    bsp.ncancel = bsp.null_pops = 0;
+    bsp.cancel_hash = 0;
     bsp.mytab = NULL;
     bsp.last_addr = NULL; /* else a put after bsp_end would pass the fast path */
     bsp.last_reg = -1;
@@ -169,15 +171,37 @@ void bsp_impl_push_reg(const void *addr, int64_t size)
     bsp.cappush = (uint32_t)cap;
     bsp.push[bsp.npush].addr = addr;
     bsp.push[bsp.npush].size = (uint64_t)size;
+    bsp.push[bsp.npush].cancelled = false;
     bsp.npush++;
+}
+
+/* Pushes and pops take effect in call order: a pop of an address pushed
+ * earlier in this superstep undoes that push (the most recent one). */
+static bool cancel_pending_push(const void *addr)
+{
+    for (uint32_t i = bsp.npush; i-- > 0;) {
+        if (bsp.push[i].addr != addr || bsp.push[i].cancelled)
+            continue;
+        bsp.push[i].cancelled = true;
+        bsp.ncancel++;
+        bsp.cancel_hash += mix((i + 1ull) | 1ull << 62);
+        return true;
+    }
+    return false;
 }
 
 void bsp_pop_reg(const void *addr)
 {
     bsp_require_begun("bsp_pop_reg");
+    if (bsp.npush && cancel_pending_push(addr))
+        return;
     int32_t r = bsp.map[map_find(addr)];
     while (r >= 0 && bsp.regs[r].popping) /* popped already this superstep: the one below */
         r = bsp.regs[r].below;
+    if (r < 0 && !addr) { /* NULL: may match what the others pop; the sync checks */
+        bsp.null_pops++;
+        return;
+    }
     if (r < 0)
         bsp_error("bsp_pop_reg", "address %p is not registered", addr);
     uint64_t cap = bsp.cappop;
@@ -208,21 +232,22 @@ static void table_reserve(uint32_t nslots)
 
 bool reg_prepare_sync(void)
 {
-    if (!bsp.npush && !bsp.npop && bsp.tagsize_next == bsp.tagsize)
+    if (!bsp.npush && !bsp.npop && !bsp.null_pops && !bsp.tagsize_calls && bsp.tagsize_next == bsp.tagsize)
         return false;
     /* Slots for this sync's pushes: the lowest free ones, then new ones. */
-    uint64_t slots_needed = bsp.nslots;
-    for (uint32_t i = 0; i < bsp.npush; i++)
-        if (i >= bsp.nfree)
-            slots_needed++;
+    uint32_t live_pushes = bsp.npush - bsp.ncancel;
+    uint64_t slots_needed = bsp.nslots + (live_pushes > bsp.nfree ? live_pushes - bsp.nfree : 0);
     table_reserve((uint32_t)slots_needed);
-    uint64_t hash = 0;
+    uint64_t hash = bsp.cancel_hash + bsp.null_pops * mix(0x6e756c6cull);
     for (uint32_t i = 0; i < bsp.npop; i++)
         hash += mix(bsp.regs[bsp.pop[i]].slot + 1ull);
     bsp.shared[bsp.me].change[bsp.step & 1] =
-        (struct reg_change){ bsp.step, bsp.npush, bsp.npop, hash, bsp.tagsize_next };
+        (struct reg_change){ bsp.step, bsp.npush, bsp.npop + bsp.ncancel + bsp.null_pops, hash,
+                             bsp.tagsize_next, bsp.tagsize_calls, bsp.null_pops };
     uint32_t nfree = bsp.nfree, nslots = bsp.nslots;
     for (uint32_t i = 0; i < bsp.npush; i++) {
+        if (bsp.push[i].cancelled)
+            continue;
         uint32_t slot = nfree ? bsp.free_slots[--nfree] : nslots++;
         atomic_store_explicit(&bsp.mytab[slot].addr, (uint64_t)(uintptr_t)bsp.push[i].addr, memory_order_relaxed);
         atomic_store_explicit(&bsp.mytab[slot].size, bsp.push[i].size, memory_order_relaxed);
@@ -235,7 +260,7 @@ static struct reg_change change_of(uint32_t q)
 {
     struct reg_change c = bsp.shared[q].change[bsp.step & 1];
     if (c.step != bsp.step)
-        c = (struct reg_change){ bsp.step, 0, 0, 0, bsp.tagsize };
+        c = (struct reg_change){ bsp.step, 0, 0, 0, bsp.tagsize, 0, 0 };
     return c;
 }
 
@@ -250,7 +275,7 @@ void reg_check_sync(void)
     for (uint32_t q = 1; q < bsp.p; q++) {
         struct reg_change b = change_of(q);
         if ((a.pushed == b.pushed || reg_match_by_order) && a.popped == b.popped && a.pop_hash == b.pop_hash &&
-            a.tagsize_next == b.tagsize_next)
+            a.tagsize_next == b.tagsize_next && a.tagsize_calls == b.tagsize_calls)
             continue;
         if (bsp.me != 0)
             launch_await_failure();
@@ -260,8 +285,16 @@ void reg_check_sync(void)
         if (a.popped != b.popped || a.pop_hash != b.pop_hash)
             bsp_error("bsp_sync", "registrations differ: processor 0 popped %u, processor %u popped %u%s",
                       a.popped, q, b.popped, a.popped == b.popped ? " (different registrations)" : "");
+        if (a.tagsize_calls != b.tagsize_calls)
+            bsp_error("bsp_sync", "bsp_set_tagsize calls differ: processor 0 called it %u times, processor %u %u times",
+                      a.tagsize_calls, q, b.tagsize_calls);
         bsp_error("bsp_sync", "bsp_set_tagsize calls differ: processor 0 set %llu, processor %u set %llu",
                   (unsigned long long)a.tagsize_next, q, (unsigned long long)b.tagsize_next);
+    }
+    if (a.null_pops) { /* every processor popped a NULL that none registered */
+        if (bsp.me != 0)
+            launch_await_failure();
+        bsp_error("bsp_pop_reg", "address (nil) is not registered (%u pops of NULL)", a.null_pops);
     }
 }
 
@@ -299,7 +332,8 @@ static void map_reserve(uint32_t more)
 
 void reg_commit_sync(void)
 {
-    /* Pops first: a push of the same address in the same superstep wins. */
+    /* Pops of registrations in force first: a push of the same address in the
+     * same superstep (not undone by a later pop, see bsp_pop_reg) wins. */
     uint32_t *freed = malloc((bsp.npop + 1) * sizeof *freed);
     if (!freed)
         bsp_error("bsp_sync", "out of memory");
@@ -319,6 +353,8 @@ void reg_commit_sync(void)
     uint64_t cap = bsp.capslots;
     uint32_t nslots = bsp.nslots;
     for (uint32_t i = 0; i < bsp.npush; i++) {
+        if (bsp.push[i].cancelled)
+            continue;
         uint32_t slot = bsp.nfree ? bsp.free_slots[--bsp.nfree] : nslots++;
         bsp.slot_reg = grow(bsp.slot_reg, &cap, nslots, sizeof *bsp.slot_reg);
         int32_t r = reg_new();
@@ -344,7 +380,8 @@ void reg_commit_sync(void)
     bsp.nfree += bsp.npop;
     qsort(fl, bsp.nfree, sizeof *fl, cmp_desc);
     free(freed);
-    bsp.npush = bsp.npop = 0;
+    bsp.npush = bsp.npop = bsp.ncancel = bsp.null_pops = 0;
+    bsp.cancel_hash = 0;
     bsp.last_addr = NULL;
     bsp.last_reg = -1;
     tables_refresh();

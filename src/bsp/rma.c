@@ -140,6 +140,24 @@ void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int
         queue_hp(t.pid, false, dst, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
 }
 
+/* MulticoreBSP's bsp_direct_get: read the remote memory now, during the
+ * superstep (what the owner has written so far this superstep may or may not
+ * be seen; the caller orders it with syncs).  Only where processors can
+ * reach each other's memory (shm with process_vm_readv). */
+void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes)
+{
+    struct target t = check_remote("bsp_direct_get", pid, src, offset, nbytes, dst, "destination");
+    if (!dev->direct)
+        bsp_error("bsp_direct_get", "device %s cannot read processor %u's memory directly "
+                  "(shm device with process_vm_readv only; use bsp_get)", dev->name, t.pid);
+    if (!nbytes)
+        return;
+    struct iovec local = { dst, (size_t)nbytes };
+    struct iovec remote = { (void *)(uintptr_t)(reg_remote_addr(t.pid, t.slot) + (uint64_t)offset), (size_t)nbytes };
+    if (!dev->direct_read(t.pid, &local, &remote, 1))
+        bsp_error("bsp_direct_get", "direct read from processor %u failed", t.pid);
+}
+
 /* ---- at the sync ------------------------------------------------------- */
 
 static struct reg *slot_local(uint32_t src, uint32_t slot, const char *what)
@@ -168,16 +186,42 @@ void rma_bad_slot(uint32_t src, uint32_t slot)
     __builtin_unreachable();
 }
 
-void rma_apply_reply(uint32_t src, const struct rec_reply *r)
+/* Per source, the bytes it sent before the replies to my gets (the first
+ * exchange of a sync with gets): its replies follow them in the stream. */
+static uint64_t *before_replies;
+static uint64_t cap_before;
+
+/* Copy every reply to my gets into place before any put of the superstep is
+ * applied (the drain skips them), so that a put to the same bytes wins, as
+ * in BSPonMPI: the replies are read ahead of the records before them. */
+void rma_apply_replies(void)
 {
-    stream_read(src, (void *)(uintptr_t)r->dst, r->nbytes);
+    for (uint32_t src = 0; src < bsp.p; src++) {
+        uint64_t left = dev->incoming(src);
+        if (left <= before_replies[src])
+            continue;
+        dev->scan_begin(src);
+        dev->scan_skip(src, before_replies[src]);
+        left -= before_replies[src];
+        while (left) {
+            struct rec_reply r;
+            dev->scan_read(src, &r, sizeof r);
+            if (REC_KIND(r.kind) != REC_REPLY)
+                bsp_error("bsp_sync", "corrupt record kind %u from processor %u where a get reply belongs",
+                          REC_KIND(r.kind), src);
+            dev->scan_read(src, (void *)(uintptr_t)r.dst, r.nbytes);
+            left -= sizeof r + r.nbytes;
+        }
+    }
 }
 
 /* Answer every get addressed to me, from my memory as the superstep left it. */
 void rma_serve_gets(void)
 {
+    before_replies = grow(before_replies, &cap_before, bsp.p, sizeof *before_replies);
     for (uint32_t src = 0; src < bsp.p; src++) {
         uint64_t left = dev->incoming(src);
+        before_replies[src] = left;
         if (!left)
             continue;
         dev->scan_begin(src);

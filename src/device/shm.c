@@ -306,24 +306,47 @@ static void shm_scan_skip(uint32_t src, uint64_t n)
     chan_scan_skip(&shm.scan[src], n);
 }
 
+/* Linux moves at most MAX_RW_COUNT bytes (INT_MAX rounded down to a page)
+ * per process_vm_writev/readv call and returns a short count beyond it. */
+#define DIRECT_MAX_CALL 0x7ffff000ul
+
+/* Move n pairs of equally long iovecs (local[i] <-> remote[i]): batches of at
+ * most IOV_MAX pieces and DIRECT_MAX_CALL bytes, a long pair split across
+ * calls; after a short count the next call continues where it stopped.
+ * Fails only when a call moves nothing. */
 static bool direct_loop(uint32_t peer, const struct iovec *local, const struct iovec *remote,
                         size_t n, bool write)
 {
     pid_t pid = atomic_load(&job.ls->proc[peer].os_pid);
-    while (n) {
-        size_t batch = n < IOV_MAX ? n : IOV_MAX;
-        size_t want = 0;
-        for (size_t i = 0; i < batch; i++)
-            want += local[i].iov_len;
-        ssize_t got = write ? process_vm_writev(pid, local, batch, remote, batch, 0)
-                            : process_vm_readv(pid, local, batch, remote, batch, 0);
-        if (got != (ssize_t)want)
-            return false; /* callers redo a short batch piece by piece */
-        local += batch;
-        remote += batch;
-        n -= batch;
+    static struct iovec lv[IOV_MAX], rv[IOV_MAX];
+    size_t i = 0, done = 0; /* cursor: pair i, of which 'done' bytes have moved */
+    for (;;) {
+        while (i < n && done == local[i].iov_len)
+            i++, done = 0;
+        if (i == n)
+            return true;
+        size_t k = 0, want = 0;
+        for (size_t j = i; j < n && k < IOV_MAX && want < DIRECT_MAX_CALL; j++, k++) {
+            size_t skip = j == i ? done : 0, len = local[j].iov_len - skip;
+            if (len > DIRECT_MAX_CALL - want)
+                len = DIRECT_MAX_CALL - want;
+            lv[k] = (struct iovec){ (char *)local[j].iov_base + skip, len };
+            rv[k] = (struct iovec){ (char *)remote[j].iov_base + skip, len };
+            want += len;
+        }
+        ssize_t got = write ? process_vm_writev(pid, lv, k, rv, k, 0) : process_vm_readv(pid, lv, k, rv, k, 0);
+        if (got < 0 && errno == EINTR)
+            continue;
+        if (got <= 0)
+            return false;
+        for (size_t left = (size_t)got; left;) {
+            size_t rest = local[i].iov_len - done, step = left < rest ? left : rest;
+            done += step;
+            left -= step;
+            if (done == local[i].iov_len)
+                i++, done = 0;
+        }
     }
-    return true;
 }
 
 static bool shm_direct_write(uint32_t dst, const struct iovec *local, const struct iovec *remote, size_t n)

@@ -29,6 +29,7 @@ struct row {
 #define TiB(n) ((uint64_t)(n) << 40)
 
 static const char *const devices[] = { "shm", "mpi", "auto", NULL };
+static const char *const affinities[] = { "scatter", "compact", "none", NULL };
 
 /* The default of SUPERSTEP_NPROCS (the number of CPUs) is computed, so the
  * row's 'def' is 0 and setting_num fills it in. */
@@ -72,6 +73,9 @@ static const struct row rows[SET_COUNT] = {
     [SET_STRICT] = { { "SUPERSTEP_STRICT", "1: in Epiphany BSP kernels the errors upstream survives are fatal, bsp_push_reg sizes bound puts and gets, registrations must match per superstep",
                        "0", "0 or 1" },
                      FLAG, 0, 1, 0, NULL },
+    [SET_AFFINITY] = { { "SUPERSTEP_AFFINITY", "shm device: how processors are pinned to CPUs at bsp_begin (mcbsp.h calls override it)",
+                         "scatter", "scatter, compact or none" },
+                       WORD, 0, 0, 0, affinities },
 };
 
 const struct setting_info *setting_info(enum setting s)

@@ -35,6 +35,7 @@ enum setting {
     SET_MPIRUN,
     SET_PROFILE_STEPS,
     SET_STRICT,
+    SET_AFFINITY,
     SET_COUNT
 };
 

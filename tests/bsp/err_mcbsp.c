@@ -9,6 +9,8 @@
 // RUN: n=2 args="hpput-wrap" fail="^superstep: bsp_hpput: processor 1, superstep 1: .*offset 18446744073709551612\b.*\b8\b"
 // RUN: n=2 args="pid" fail="^superstep: bsp_put: processor 1, superstep 1: .*pid (4294967295|-1)\b"
 // RUN: n=2 args="send-size" fail="^superstep: bsp_send: processor 1, superstep 1: .*9223372036854775807"
+// RUN: n=2 args="qsize-null" fail="^superstep: bsp_qsize: processor 1, superstep 1: NULL packets pointer"
+// RUN: n=2 args="direct-get-nodirect" env="SUPERSTEP_NO_DIRECT=1" fail="^superstep: bsp_direct_get: processor 1, superstep 1: device shm cannot read processor 0's memory directly"
 #define SUPERSTEP_MCBSP
 #include <bsp.h>
 #include <stdint.h>
@@ -42,6 +44,10 @@ int main(int argc, char **argv)
             bsp_put((bsp_pid_t)-1, buf, area, 0, 1);
         else if (strcmp(m, "send-size") == 0)
             bsp_send(0, NULL, buf, SIZE_MAX / 2);
+        else if (strcmp(m, "qsize-null") == 0)
+            bsp_qsize(NULL, NULL);
+        else if (strcmp(m, "direct-get-nodirect") == 0)
+            bsp_direct_get(0, area, 0, buf, 1);
         else
             CHECK(0, "unknown mode %s", m);
     }

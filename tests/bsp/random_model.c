@@ -17,10 +17,13 @@
  *     (1 byte to a few MiB, registered with 0 up to its size), or an existing
  *     one again, or an interior address of one, or an address that is
  *     registered already (the newest registration is the one used);
- *     registrations and pops take effect at the next sync, so addresses
- *     pushed in this superstep are used with their older registration;
- *   - sometimes bsp_set_tagsize, the same value everywhere, checking the
- *     previous value it returns;
+ *     registrations and pops take effect at the next sync, in call order, so
+ *     addresses pushed in this superstep are used with their older
+ *     registration, and a pop of a registration pushed earlier in the same
+ *     superstep undoes that push;
+ *   - sometimes bsp_set_tagsize (once or twice), the same values everywhere,
+ *     checking the value it returns: the size in force, or the size the
+ *     previous call of the superstep asked for;
  *   - per processor 0..96 operations: bsp_put, bsp_get, bsp_hpput, bsp_hpget,
  *     bsp_send and local writes into its own buffers, with random targets,
  *     offsets and sizes (0 bytes, mostly small, sometimes 1 MiB, rarely a few
@@ -31,7 +34,9 @@
  *     in the superstep);
  *   - bsp_get reads the remote value at the end of the superstep, after the
  *     remote processor's local writes and before any put of the superstep;
- *     get destinations are in memory nothing else touches that superstep;
+ *     its reply lands after the local writes and before every put of the
+ *     superstep, so a put to the same bytes wins (get destinations are
+ *     otherwise untouched by other operations of the superstep);
  *   - puts to one place apply in order of source pid, then issue order;
  *   - hpput/hpget only on regions that no other operation of the superstep
  *     touches (hp sources may be read by others, never written);
@@ -141,7 +146,8 @@ static unsigned pattern_byte(uint64_t key, size_t b)
 
 /* ---------------------------------------------------------------- state */
 
-enum { A_R = 1, A_W, A_RO, A_EX }; /* read, write, read-only claim, exclusive */
+/* read, write, read-only claim, exclusive, where a get's reply lands */
+enum { A_R = 1, A_W, A_RO, A_EX, A_GD };
 enum { OP_PUT, OP_HPPUT, OP_GET, OP_HPGET, OP_SEND, OP_WRITE, OP_PUSH, OP_POP, OP_TAGSIZE };
 static const char *const op_name[] = {"bsp_put",   "bsp_hpput",  "bsp_get",
                                       "bsp_hpget", "bsp_send",   "local write",
@@ -384,6 +390,11 @@ static size_t rand_msg_size(size_t max)
 
 static int conflict(int e, int n)
 {
+    /* A get's reply lands at the sync before every put and after every local
+     * write of the superstep, so it may share bytes with those (A_W), but
+     * not with reads, nor with another reply (their order is not modelled). */
+    if (e == A_GD || n == A_GD)
+        return e != A_W && n != A_W;
     return e == A_EX || n == A_EX || (e == A_RO && n == A_W) || (e == A_W && n == A_RO);
 }
 
@@ -502,6 +513,34 @@ static void gen_pop(void)
     e->slot = k;
 }
 
+/* Pop a registration pushed earlier in this superstep: pushes and pops take
+ * effect in call order, so the two cancel.  Only where, on every processor,
+ * that push is the newest pending one of its address (the one a pop undoes). */
+static void gen_cancel(void)
+{
+    int cand[64], nc = 0;
+    for (int i = 0; i < npend; i++) {
+        int ok = 1;
+        for (int q = 0; ok && q < P; q++)
+            for (int t = i + 1; ok && t < npend; t++)
+                ok = !same_part(&slots[pend[t]].part[q], &slots[pend[i]].part[q]);
+        if (ok)
+            cand[nc++] = i;
+    }
+    if (!nc)
+        return;
+    int i = cand[below(&R, (uint64_t)nc)], k = pend[i];
+    memmove(&pend[i], &pend[i + 1], (size_t)(npend - i - 1) * sizeof *pend);
+    npend--;
+    slots[k].state = SL_DEAD;
+    slots[k].died = step;
+    for (int q = 0; q < P; q++)
+        mem[q].a[slots[k].part[q].alloc].refs--;
+    Op *e = add_ev();
+    e->kind = OP_POP;
+    e->slot = k;
+}
+
 /* ------------------------------------------------------------ the plan */
 
 static Op *add_op(int q, int kind)
@@ -609,8 +648,8 @@ static int gen_op(int q, int kind)
             loff = land_used[q] + below(&R, 8);
             land_used[q] = loff + n;
         } else if ((la = pick_alloc(q, n)) >= 0 &&
-                   acc_ok(q, la, loff = below(&R, mem[q].a[la].cap - n + 1), n, A_EX)) {
-            acc_add(q, la, loff, n, A_EX);
+                   acc_ok(q, la, loff = below(&R, mem[q].a[la].cap - n + 1), n, hp ? A_EX : A_GD)) {
+            acc_add(q, la, loff, n, hp ? A_EX : A_GD); /* puts may land there too: they win */
         } else {
             acc[j].n = mj;
             acc[q].n = mq;
@@ -719,7 +758,15 @@ static void gen_step(void)
         Op *e = add_ev();
         e->kind = OP_TAGSIZE;
         e->tagval = tv[below(&R, sizeof tv / sizeof tv[0])];
+        e->tagsize = (size_t)T; /* returns the size in force ... */
         T_next = e->tagval;
+        if (pm(&R, 300)) { /* ... or, when called again, the size the last call asked for */
+            e = add_ev();
+            e->kind = OP_TAGSIZE;
+            e->tagval = tv[below(&R, sizeof tv / sizeof tv[0])];
+            e->tagsize = (size_t)T_next;
+            T_next = e->tagval;
+        }
     }
     int npush = 0, npop = 0;
     if (nlive < 3)
@@ -737,7 +784,10 @@ static void gen_step(void)
                 gen_push();
         } else {
             npop--;
-            gen_pop();
+            if (npend && pm(&R, 300))
+                gen_cancel();
+            else
+                gen_pop();
         }
     }
     for (int q = 0; q < P; q++) {
@@ -847,9 +897,9 @@ static void exec_real(void)
         case OP_TAGSIZE: {
             int t = op->tagval;
             bsp_set_tagsize(&t);
-            if (t != T)
+            if (t != (int)op->tagsize)
                 fail("bsp_set_tagsize(%d) gave previous tag size %d, expected %d", op->tagval, t,
-                     T);
+                     (int)op->tagsize);
             break;
         }
         case OP_PUSH:
