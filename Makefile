@@ -62,7 +62,7 @@ LDLIBS_ALL += $(MPI_LIBS)
 MPI_SKIP   :=
 else
 MPI_LIBS   :=
-MPI_SKIP   := src/device/mpi.c
+MPI_SKIP   := src/device/mpi.c src/mp/mp_mpi.c
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 $(info superstep: building without MPI support ($(if $(filter 0,$(MPI)),MPI=0,no $(MPICC) found)))
 endif
@@ -99,6 +99,10 @@ $(O)/src/%.o: src/%.c $(HEADERS)
 	$(CC) $(CFLAGS_ALL) -fPIC -Isrc -c $< -o $@
 
 $(O)/src/device/mpi.o: src/device/mpi.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
+
+$(O)/src/mp/mp_mpi.o: src/mp/mp_mpi.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
 

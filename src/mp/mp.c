@@ -5,6 +5,7 @@
 #include <mp.h>
 
 #include "barrier/barrier.h"
+#include "device/device.h"
 #include "mp/mp_impl.h"
 
 #include <stdarg.h>
@@ -70,6 +71,16 @@ static long env_nodes(void)
     return n > 0 ? n : 1;
 }
 
+/* The transport: mpi where the BSP device would be mpi (started by mpirun). */
+static const struct mp_transport *transport(void)
+{
+#ifdef SUPERSTEP_HAVE_MPI
+    if (!strcmp(device_choose()->name, "mpi"))
+        return &mp_transport_mpi;
+#endif
+    return &mp_transport_shm;
+}
+
 /* A node ending without mp_quit: the main node quits as mp_quit(0) does;
  * another node is clean only once the main node has quit. */
 static void mp_at_exit(void)
@@ -92,13 +103,13 @@ bool mp_start(int *argc, char ***argv)
     (void)argv;
     if (mp.started || mp.done)
         mp_error("mp_start", "called twice");
-    long n = env_nodes();
+    T = transport();
+    long n = T->size ? T->size() : env_nodes();
     if (n < 0) {
         fprintf(stderr, "superstep: mp_start: SUPERSTEP_NPROCS='%s' is not a node count (1..%d)\n",
                 getenv("SUPERSTEP_NPROCS"), MP_MAX_NODES);
         return false;
     }
-    T = &mp_transport_shm;
     int me;
     int rc = T->start((int)n, &me);
     if (rc) {
@@ -342,6 +353,8 @@ int mp_npes(void)
 {
     if (mp.started || mp.done)
         return mp.n;
+    if (transport()->size)
+        return transport()->size();
     long n = env_nodes();
     return n < 0 ? 0 : (int)n;
 }
