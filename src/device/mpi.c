@@ -242,9 +242,10 @@ static bool mpi_expected(void)
 }
 
 /* Every way out of the program on a rank: none may leave the others
- * waiting.  A rank that ends with status 0 before any call that started
- * MPI starts it here, to say so to processor 0 (which may wait for it in
- * bsp_begin); with another status mpirun stops the job itself. */
+ * waiting.  A rank that ends before any call that started MPI starts it
+ * here: to say so to processor 0 (which may wait for it in bsp_begin), or,
+ * with a status other than 0, to abort the job (not every launcher stops
+ * a job when a process that never started MPI fails: MPICH's does not). */
 static void mpi_on_exit(int status, void *arg)
 {
     (void)arg;
@@ -252,7 +253,7 @@ static void mpi_on_exit(int status, void *arg)
         int started = 0, finished = 0;
         MPI_Initialized(&started); /* by the program, or by mp.h's transport */
         MPI_Finalized(&finished);
-        if (started || finished || status != 0 || !mpi_expected())
+        if (started || finished || !mpi_expected())
             return;
         mpi_init();
     }
