@@ -71,14 +71,26 @@ LDLIBS_ALL += $(MPI_LIBS)
 MPI_SKIP   :=
 else
 MPI_LIBS   :=
-MPI_SKIP   := src/device/mpi.c
+MPI_SKIP   := src/device/mpi.c src/mp/mp_mpi.c
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 $(info superstep: building without MPI support ($(if $(filter 0,$(MPI)),MPI=0,no $(MPICC) found)))
 endif
 endif
-BUILD_CONFIG := mpi=$(if $(MPI_ON),yes,no)
+# The chosen MPI's own launcher (mpicc.mpich: mpirun.mpich; a wrapper in
+# another folder: the mpirun beside it) and kind, for tests/run.
+ifeq ($(MPI_ON),1)
+MPI_LAUNCHER := $(shell w=$$(command -v $(MPICC)); d=$${w%/*}; s=$$(basename "$$w" | sed 's/^mpicc//'); \
+	for l in mpirun$$s mpiexec$$s mpirun mpiexec; do [ -x "$$d/$$l" ] && { echo "$$d/$$l"; break; }; done)
+MPI_KIND := $(if $(shell $(MPICC) --showme:version 2>/dev/null),openmpi,mpich)
+# MPICH's MPI_STATUSES_IGNORE is a made-up pointer, which gcc takes for an
+# array of size 0 in MPI_Waitall.
+ifeq ($(MPI_KIND),mpich)
+MPI_CFLAGS += -Wno-stringop-overflow
+endif
+endif
+BUILD_CONFIG := mpi=$(if $(MPI_ON),yes,no) $(if $(MPI_ON),mpirun=$(MPI_LAUNCHER) mpikind=$(MPI_KIND) mpicc=$(MPICC))
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
-$(shell mkdir -p $(O) && { [ "$$(cat $(O)/config 2>/dev/null)" = "$(BUILD_CONFIG)" ] || echo "$(BUILD_CONFIG)" > $(O)/config; })
+$(shell mkdir -p $(O) && { [ "$$(cat $(O)/config 2>/dev/null)" = "$$(printf '%s\n' $(BUILD_CONFIG))" ] || printf '%s\n' $(BUILD_CONFIG) > $(O)/config; })
 endif
 
 LIB_SRC  := $(filter-out $(MPI_SKIP),$(wildcard src/*/*.c))
@@ -120,6 +132,10 @@ $(O)/src/%.o: src/%.c $(HEADERS)
 	$(CC) $(CFLAGS_ALL) -fPIC -Isrc -c $< -o $@
 
 $(O)/src/device/mpi.o: src/device/mpi.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
+
+$(O)/src/mp/mp_mpi.o: src/mp/mp_mpi.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
 

@@ -9,20 +9,32 @@
  * processor adds up the p partial sums.
  *
  * This example starts the SPMD part with bsp_init, the style of programs
- * that call bsp_begin from a function other than main. */
+ * that call bsp_begin from a function other than main.  N is read by main
+ * after bsp_init, so only processor 0 is sure to have it (on the mpi device
+ * the other processors are ranks that go from bsp_init straight into spmd):
+ * processor 0 puts it to every processor in the first superstep, which
+ * makes the program run the same on every device. */
 #include <bsp.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-/* Set in main before bsp_begin: every processor is forked from the calling
- * process at bsp_begin, so each one starts with this value. */
+/* Set by main on processor 0, after bsp_init. */
 static long n = 1000000;
 
 static void spmd(void)
 {
     bsp_begin(bsp_nprocs());
     int p = bsp_nprocs(), s = bsp_pid();
+
+    /* Processor 0's N, to every processor. */
+    bsp_push_reg(&n, sizeof n);
+    bsp_sync();
+    if (s == 0)
+        for (int t = 1; t < p; t++)
+            bsp_put(t, &n, &n, 0, sizeof n);
+    bsp_sync();
+    bsp_pop_reg(&n);
 
     /* Only the local block of x and y is stored. */
     long lo = s * n / p, hi = (s + 1) * n / p;

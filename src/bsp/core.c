@@ -120,6 +120,8 @@ void bsp_impl_begin(int64_t p)
 {
     if (bsp.begun)
         bsp_error("bsp_begin", "called twice (already running on %u processors)", bsp.p);
+    if (device_choose()->agree) /* mpi: processor 0 decides p, as on shm */
+        p = dev->agree(p);
     if (p <= 0 || p > MAX_PROCS)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: %lld processors requested (must be 1..%d)",
                     (long long)p, MAX_PROCS);

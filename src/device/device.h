@@ -72,6 +72,12 @@ struct device {
     /* Where peers cannot read the segment (mpi): make every processor's n
      * bytes at base + pid * n visible to all (collective).  NULL on shm. */
     void (*share)(void *base, size_t n);
+    /* Where every processor runs main (mpi): the processor count that
+     * processor 0 passed to bsp_begin, returned on every processor (the
+     * others may have entered bsp_begin from bsp_init's spmd without it).
+     * A count processor 0 cannot start comes back unchanged, for bsp_begin
+     * to report.  NULL on shm. */
+    int64_t (*agree)(int64_t nprocs);
 };
 
 extern struct device device_shm;
@@ -82,5 +88,8 @@ extern struct device *dev;
 /* Choose the device on first use (SUPERSTEP_DEVICE, select.c), set dev,
  * and return it; later calls return the same. */
 struct device *device_choose(void);
+
+/* Was this process started by an MPI launcher (mpirun, srun)? */
+bool device_started_by_mpi(void);
 
 #endif

@@ -56,6 +56,9 @@
 #define CHUNK (1ull << 30)     /* bytes per message: MPI counts are int */
 #define TAG_DATA 1
 #define TAG_FAIL 0x5350        /* failure notices, on MPI_COMM_WORLD */
+#define TAG_BEGIN 0x5351       /* processor 0's p (0: no bsp_begin comes), to every rank */
+#define TAG_JOIN 0x5352        /* a rank's answer: JOINED, or its exit status before bsp_begin */
+#define JOINED (-1)
 #define FAIL_WINDOW_NS 60000000ll /* how long a failing rank listens for a lower one */
 
 struct obuf {                  /* towards one destination */
@@ -107,15 +110,7 @@ static struct {
 
 /* ---- starting MPI ---------------------------------------------------------- */
 
-/* A program that asked for the job's size but never ran bsp_begin ...
- * bsp_end still ends MPI properly (else mpirun reports it as failed). */
-static void finalize_at_exit(void)
-{
-    int done = 0;
-    MPI_Finalized(&done);
-    if (!done && !(m.begun && !m.ended))
-        MPI_Finalize();
-}
+static void failure_paths_install(void);
 
 static void mpi_init(void)
 {
@@ -126,11 +121,11 @@ static void mpi_init(void)
     if (!flag) {
         MPI_Init(NULL, NULL);
         m.we_inited = true;
-        atexit(finalize_at_exit);
     }
     m.inited = true;
     MPI_Comm_size(MPI_COMM_WORLD, &m.world);
     MPI_Comm_rank(MPI_COMM_WORLD, &m.wrank);
+    failure_paths_install();
 }
 
 static bool mpi_world(uint32_t *nprocs, uint32_t *me)
@@ -206,17 +201,88 @@ static void mpi_fail(uint32_t code, const char *msg)
 }
 
 /* A processor leaving the program without bsp_end stops the job. */
-static void mpi_on_exit(int status, void *arg)
+static void left_in_job(int status)
 {
-    (void)arg;
-    if (!m.begun || m.ended)
-        return;
     char msg[256], st[48] = "";
     if (launch_words.steps)
         snprintf(st, sizeof st, " in superstep %llu", (unsigned long long)atomic_load(&job.ls->proc[m.me].step));
     snprintf(msg, sizeof msg, "%s %u exited with status %d%s without calling %s", launch_words.proc,
              m.me + launch_words.first, status, st, launch_words.end_call);
     mpi_fail(LAUNCH_EXIT_ERROR, msg);
+}
+
+static void send_nprocs(int32_t p);
+
+/* A rank ends the program with status 0 before bsp_begin.  Processor 0
+ * tells every rank that no bsp_begin comes (ranks waiting in bsp_begin for
+ * its p, bsp_init style, or ending like it, then leave with 0).  Another
+ * rank tells processor 0, and learns from it whether it began after all:
+ * then processor 0 stops the job, naming this rank. */
+static void left_before_begin(void)
+{
+    if (m.wrank == 0) {
+        send_nprocs(0);
+        return;
+    }
+    int32_t note = 0, p = 0;
+    MPI_Send(&note, 1, MPI_INT32_T, 0, TAG_JOIN, MPI_COMM_WORLD);
+    MPI_Recv(&p, 1, MPI_INT32_T, 0, TAG_BEGIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (p != 0)
+        for (;;) /* processor 0 is in bsp_begin and aborts the job on our note */
+            pause();
+}
+
+/* Will this program run on the mpi device?  (Without choosing it, which
+ * may print or fail: this is asked at exit.) */
+static bool mpi_expected(void)
+{
+    const char *want = getenv("SUPERSTEP_DEVICE");
+    if (want && *want && strcmp(want, "mpi") && strcmp(want, "auto"))
+        return false;
+    return device_started_by_mpi();
+}
+
+/* Every way out of the program on a rank: none may leave the others
+ * waiting.  A rank that ends before any call that started MPI starts it
+ * here: to say so to processor 0 (which may wait for it in bsp_begin), or,
+ * with a status other than 0, to abort the job (not every launcher stops
+ * a job when a process that never started MPI fails: MPICH's does not). */
+static void mpi_on_exit(int status, void *arg)
+{
+    (void)arg;
+    if (!m.inited) {
+        int started = 0, finished = 0;
+        MPI_Initialized(&started); /* by the program, or by mp.h's transport */
+        MPI_Finalized(&finished);
+        if (started || finished || !mpi_expected())
+            return;
+        mpi_init();
+    }
+    int done = 0;
+    MPI_Finalized(&done);
+    if (done) /* after bsp_end, or the program finalized MPI itself */
+        return;
+    if (m.begun && !m.ended)
+        left_in_job(status);
+    if (!m.we_inited) /* the program runs MPI itself */
+        return;
+    if (status != 0) { /* before bsp_begin: the program's own failure, as on shm */
+        fflush(NULL);
+        MPI_Abort(MPI_COMM_WORLD, status);
+        _exit(status);
+    }
+    if (m.world > 1 && !m.used)
+        left_before_begin();
+    launch_fail_hook = NULL;
+    fflush(NULL);
+    MPI_Finalize();
+}
+
+/* Registered before anything the program registers, so that it runs last
+ * at exit, when the program's own exit handlers have used MPI. */
+__attribute__((constructor)) static void exit_hook_install(void)
+{
+    on_exit(mpi_on_exit, NULL);
 }
 
 /* Fatal signals: name the rank, then die by the signal (mpirun stops the
@@ -226,17 +292,39 @@ static void on_fatal_signal(int sig)
     char msg[200];
     const char *abbrev = sigabbrev_np(sig);
     int len;
-    if (launch_words.steps)
+    if (m.begun && !m.ended && launch_words.steps)
         len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s) in superstep %llu\n",
                        launch_words.proc, m.me + launch_words.first, sig, abbrev ? abbrev : "?",
                        (unsigned long long)atomic_load(&job.ls->proc[m.me].step));
     else
-        len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)\n", launch_words.proc,
-                       m.me + launch_words.first, sig, abbrev ? abbrev : "?");
+        len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)%s\n", launch_words.proc,
+                       (m.begun ? m.me : (uint32_t)m.wrank) + launch_words.first, sig, abbrev ? abbrev : "?",
+                       m.begun ? "" : " before bsp_begin");
     if (len > 0)
         (void)!write(2, msg, (size_t)len);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+/* Output: each rank's stdout goes to the launcher through a pipe of its
+ * own, which stdio would fill in blocks that cut lines; the launcher copies
+ * what it reads, so a cut line mixes with another rank's.  Whole lines per
+ * write (up to the buffer's 64 KiB) keep every line in one piece. */
+static void whole_lines(void)
+{
+    static char buf[1 << 16];
+    fflush(stdout);
+    setvbuf(stdout, buf, _IOLBF, sizeof buf);
+}
+
+/* From the first MPI call on (before bsp_begin: a textbook program's
+ * processor 0 may fail while reading its input), every failure stops the
+ * whole job. */
+static void failure_paths_install(void)
+{
+    launch_fail_hook = mpi_fail;
+    launch_catch_fatal_signals(on_fatal_signal);
+    whole_lines();
 }
 
 /* ---- the window ------------------------------------------------------------------ */
@@ -287,6 +375,60 @@ static void window_close(void)
 
 /* ---- begin and end -------------------------------------------------------------- */
 
+static void send_nprocs(int32_t p)
+{
+    MPI_Request *q = calloc((size_t)m.world, sizeof *q);
+    if (!q)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory");
+    for (int r = 1; r < m.world; r++)
+        MPI_Isend(&p, 1, MPI_INT32_T, r, TAG_BEGIN, MPI_COMM_WORLD, &q[r - 1]);
+    MPI_Waitall(m.world - 1, q, MPI_STATUSES_IGNORE);
+    free(q);
+}
+
+/* A rank that was not needed (bsp_begin(p) below the job's size), or that
+ * learns that processor 0 ended without bsp_begin, leaves with status 0. */
+static void leave_quietly(void)
+{
+    launch_fail_hook = NULL;
+    fflush(NULL);
+    MPI_Finalize();
+    _exit(0);
+}
+
+/* Processor 0 decides p, as on shm, where it forks the others: a textbook
+ * program's processor 0 reads it from stdin after bsp_init, while the
+ * other ranks enter bsp_begin from spmd without it.  Processor 0 sends it
+ * to every rank, and each answers that it has come to bsp_begin; one that
+ * ended the program first has said so instead (left_before_begin), and
+ * processor 0 stops the job naming it, rather than wait for it. */
+static int64_t mpi_agree(int64_t nprocs)
+{
+    mpi_init();
+    if (m.world == 1 || m.used)
+        return nprocs;
+    if (m.wrank != 0) {
+        int32_t p = 0, joined = JOINED;
+        MPI_Recv(&p, 1, MPI_INT32_T, 0, TAG_BEGIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (p == 0)
+            leave_quietly();
+        MPI_Send(&joined, 1, MPI_INT32_T, 0, TAG_JOIN, MPI_COMM_WORLD);
+        return p;
+    }
+    if (nprocs < 1 || nprocs > m.world)
+        return nprocs; /* bsp_begin reports it, and the job stops */
+    send_nprocs((int32_t)nprocs);
+    for (int r = 1; r < m.world; r++) {
+        int32_t note = JOINED;
+        MPI_Recv(&note, 1, MPI_INT32_T, r, TAG_JOIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        if (note != JOINED)
+            launch_fail(LAUNCH_EXIT_ERROR,
+                        "bsp_begin: processor %d ended the program with status %d before calling bsp_begin", r,
+                        note);
+    }
+    return nprocs;
+}
+
 static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment *))
 {
     if (m.used)
@@ -294,20 +436,14 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
                                        "(MPI cannot be started twice)");
     mpi_init();
     m.used = true;
-    launch_fail_hook = mpi_fail;
     if (nprocs > (uint32_t)m.world)
         launch_fail(LAUNCH_EXIT_ERROR,
                     "bsp_begin: %u processors requested, but the MPI job has %d ranks (start it with mpirun -n %u)",
                     nprocs, m.world, nprocs);
     int color = (uint32_t)m.wrank < nprocs ? 0 : MPI_UNDEFINED;
     MPI_Comm_split(MPI_COMM_WORLD, color, m.wrank, &m.comm);
-    if (color == MPI_UNDEFINED) {
-        /* Not needed: wait for the job to end, then leave quietly. */
-        launch_fail_hook = NULL;
-        fflush(NULL);
-        MPI_Finalize();
-        _exit(0);
-    }
+    if (color == MPI_UNDEFINED)
+        leave_quietly(); /* not needed: MPI_Finalize waits for the job to end */
     m.p = nprocs;
     m.me = (uint32_t)m.wrank;
     int rc = seg_create(&job.seg, seg_size_from_env(), nprocs);
@@ -333,12 +469,6 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     device_mpi.windows = m.ws;
     m.seq = 0;
     window_open();
-    static bool hooked;
-    if (!hooked) {
-        on_exit(mpi_on_exit, NULL);
-        hooked = true;
-    }
-    launch_catch_fatal_signals(on_fatal_signal);
     m.begun = true;
     m.ended = false;
     *me = m.me;
@@ -650,4 +780,5 @@ struct device device_mpi = {
     .direct_read = no_direct,
     .world = mpi_world,
     .share = mpi_share,
+    .agree = mpi_agree,
 };

@@ -27,7 +27,7 @@ extern struct device device_mpi;
 
 /* Was this process started by an MPI launcher?  (Open MPI, MPICH/Hydra and
  * PMIx launchers, Slurm's srun with PMI, each leave one of these.) */
-static bool mpi_launched(void)
+bool device_started_by_mpi(void)
 {
     static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK" };
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
@@ -66,10 +66,10 @@ struct device *device_choose(void)
     if (!strcmp(want, "shm"))
         return dev;
     bool is_auto = !strcmp(want, "auto");
-    if (is_auto && !mpi_launched())
+    if (is_auto && !device_started_by_mpi())
         return dev;
 #ifdef SUPERSTEP_HAVE_MPI
-    if (!mpi_launched()) {
+    if (!device_started_by_mpi()) {
         unusable("mpi", "not started by an MPI launcher: run it with mpirun -n P, or bsprun --device mpi -n P");
         return dev;
     }

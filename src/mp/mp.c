@@ -7,6 +7,7 @@
 #include "barrier/barrier.h"
 #include "launch/launch.h"
 #include "settings/settings.h"
+#include "device/device.h"
 #include "mp/mp_impl.h"
 
 #include <stdarg.h>
@@ -61,6 +62,16 @@ static void check_node(const char *call, int node, bool any_ok)
 }
 
 
+/* The transport: mpi where the BSP device would be mpi (started by mpirun). */
+static const struct mp_transport *transport(void)
+{
+#ifdef SUPERSTEP_HAVE_MPI
+    if (!strcmp(device_choose()->name, "mpi"))
+        return &mp_transport_mpi;
+#endif
+    return &mp_transport_shm;
+}
+
 /* A node ending without mp_quit: the main node quits as mp_quit(0) does;
  * another node is clean only once the main node has quit. */
 static void mp_at_exit(void)
@@ -84,8 +95,8 @@ bool mp_start(int *argc, char ***argv)
     if (mp.started || mp.done)
         mp_error("mp_start", "called twice");
     settings_check("mp_start"); /* a bad setting ends the program here */
-    long n = (long)setting_num(SET_NPROCS);
-    T = &mp_transport_shm;
+    T = transport();
+    long n = T->size ? T->size() : (long)setting_num(SET_NPROCS);
     int me;
     int rc = T->start((int)n, &me);
     if (rc) {
@@ -333,6 +344,8 @@ int mp_npes(void)
 {
     if (mp.started || mp.done)
         return mp.n;
+    if (transport()->size)
+        return transport()->size();
     settings_check("mp_npes");
     return (int)setting_num(SET_NPROCS);
 }

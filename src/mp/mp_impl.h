@@ -6,9 +6,9 @@
  * moving bytes: it keeps, for each sender and class, a FIFO of messages,
  * and it can say which message heads a FIFO, hand over its payload, and
  * sleep until something may have arrived.  Transports: shm (mp_shm.c:
- * processes forked on one shared segment, channels between them); an MPI
- * transport (node k is rank k-1, one communicator per class) would be a
- * second 'struct mp_transport'.
+ * processes forked on one shared segment, channels between them) and mpi
+ * (mp_mpi.c: node k is rank k-1 of an mpirun job), chosen as the BSP
+ * device is (SUPERSTEP_DEVICE, src/device/select.c).
  *
  * Nodes are numbered 1..n here as in the API.
  */
@@ -42,6 +42,9 @@ struct mp_transport {
     /* Bring up n nodes; in every node returns 0 with its number in *me, or
      * -errno in the caller, with nothing left running. */
     int (*start)(int n, int *me);
+    /* Where the nodes are started from outside (mpirun): how many there
+     * are, before start.  NULL: start brings up as many as asked. */
+    int (*size)(void);
     /* Meet every node: MP_SYNC_OK, or MP_SYNC_QUIT when the main node quit
      * meanwhile.  Errors (a node that has ended) go through mp_fail. */
     int (*sync)(void);
@@ -74,6 +77,7 @@ struct mp_transport {
 };
 
 extern const struct mp_transport mp_transport_shm;
+extern const struct mp_transport mp_transport_mpi; /* mp_mpi.c, with MPI */
 
 /* A usage error in 'call' on this node: "superstep: <call>: node <k>: <what>",
  * every node stops, exit status 1.  Never returns. */

@@ -3,7 +3,8 @@
 # $O/tests/bsp and $O/examples as "$MPIRUN -n $SUPERSTEP_NPROCS program".
 # So abort_once.sh checks that an abort is one line, printed once, exit 1;
 # exit_status.sh the exit statuses (1 for errors, 128 + signal, SIGKILL of
-# processor 0 too); examples.sh the examples' output.  (begin_once.sh is
+# processor 0 too); examples.sh the examples' output; ../mp/example.sh
+# examples/master_worker on mp.h's MPI transport.  (begin_once.sh is
 # fork-specific: begin.sh is its mpi counterpart.)
 # Usage: scripts.sh SCRIPT ARGS...
 # RUN: n=1 args="abort_once.sh 0"
@@ -19,11 +20,14 @@
 # RUN: n=8 args="examples.sh hello"
 # RUN: n=1 args="examples.sh inner_product"
 # RUN: n=4 args="examples.sh inner_product"
-# (inner_product N is left out: the example sets N in main after bsp_init,
-# which only processor 0 runs on mpi, as the BSPlib standard has it.)
+# RUN: n=3 args="examples.sh inner_product 1001"
+# RUN: n=8 args="examples.sh inner_product 5"
 # RUN: n=4 args="examples.sh sort"
 # RUN: n=3 args="examples.sh sort 1001"
 # RUN: n=8 args="examples.sh sort 5"
+# RUN: n=2 args="../mp/example.sh 100000 37"
+# RUN: n=4 args="../mp/example.sh 100000 37"
+# RUN: n=3 args="../mp/example.sh 0 5"
 set -u
 script=$1
 shift
