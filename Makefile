@@ -148,10 +148,10 @@ $(O)/src/mp/mp_mpi.o: src/mp/mp_mpi.c $(HEADERS)
 # it as a version script; the .a is one partial link (ld -r) of every
 # object in which objcopy makes every other symbol local.  (Why not
 # -fvisibility=hidden and an export macro: see docs/architecture.md.)
-EXPORT_VARIANTS := -DSUPERSTEP_MCBSP
+EXPORT_VARIANTS := -DSUPERSTEP_MCBSP -DMCBSP_COMPATIBILITY_MODE
 EXPORT_LIST := $(O)/exports.list
 EXPORT_MAP  := $(O)/exports.map
-$(EXPORT_LIST): $(wildcard include/*.h)
+$(EXPORT_LIST): $(wildcard include/*.h) Makefile
 	@mkdir -p $(dir $@)
 	@for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
 	    $(CC) -std=c11 -D_GNU_SOURCE -Iinclude $$v -fsyntax-only -aux-info $@.aux -x c $$h 2>/dev/null || continue; \
