@@ -91,7 +91,7 @@ BENCHES  := $(patsubst %.c,$(O)/%,$(BENCH_SRC))
 
 HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h) $(O)/config
 
-.PHONY: all test bench install clean examples tests
+.PHONY: all test bench install clean examples tests soak
 all: $(LIB_A) $(LIB_SO) $(TOOLS) $(EXAMPLES) superstep.pc
 
 $(O)/src/%.o: src/%.c $(HEADERS)
@@ -146,6 +146,13 @@ tests: $(TESTS) $(EXAMPLES) $(TOOLS)
 
 test: all tests
 	@O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) tests/run
+
+# The long fault campaign (tests/fault/campaign.sh; make test runs 24 cases):
+#   make soak [SOAK_CASES=1000] [SOAK_SEED=1]
+SOAK_CASES ?= 1000
+SOAK_SEED  ?= 1
+soak: all tests
+	O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) bash tests/fault/campaign.sh $(SOAK_CASES) $(SOAK_SEED)
 
 bench: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/run
