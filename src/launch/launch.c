@@ -243,20 +243,18 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
-void launch_catch_fatal_signals(void (*handler)(int))
+/* Signals that end a process by default (a Ctrl-C, kill, an alarm):
+ * caught in a forking starter (shm) only while the program left them at
+ * SIG_DFL, so its own handlers stay; without this processor 0 would die
+ * without a word. */
+static void catch_ending_signals(void (*handler)(int))
 {
-    static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
-    /* Signals that end a process by default (a Ctrl-C, kill, an alarm):
-     * caught only while the program left them at SIG_DFL, so its own
-     * handlers stay; without this processor 0 would die without a word. */
     static const int ending[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF };
     static bool caught[sizeof ending / sizeof ending[0]];
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = handler ? handler : SIG_DFL;
     sa.sa_flags = handler ? SA_RESETHAND | SA_NODEFER : 0;
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        sigaction(sigs[i], &sa, NULL);
     for (size_t i = 0; i < sizeof ending / sizeof ending[0]; i++) {
         struct sigaction old;
         if (!handler) {
@@ -267,6 +265,17 @@ void launch_catch_fatal_signals(void (*handler)(int))
             caught[i] = sigaction(ending[i], &sa, NULL) == 0;
         }
     }
+}
+
+void launch_catch_fatal_signals(void (*handler)(int))
+{
+    static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = handler ? handler : SIG_DFL;
+    sa.sa_flags = handler ? SA_RESETHAND | SA_NODEFER : 0;
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
 }
 
 /* ---- starting ------------------------------------------------------------ */
@@ -399,6 +408,7 @@ int launch_fork(uint32_t nprocs)
             return rc;
     }
     launch_catch_fatal_signals(on_fatal_signal);
+    catch_ending_signals(on_fatal_signal); /* shm only: under mpirun, mpirun's SIGTERM is no failure of ours */
     return monitor_start(1, false);
 }
 
@@ -481,6 +491,7 @@ int launch_finish(void)
     }
     if (!mon.host) {
         launch_catch_fatal_signals(NULL);
+        catch_ending_signals(NULL);
     }
     return mon.result;
 }
