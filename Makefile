@@ -124,7 +124,7 @@ BENCHES  := $(patsubst %.c,$(O)/%,$(BENCH_SRC))
 
 HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h) $(O)/config
 
-.PHONY: all test bench install uninstall clean examples tests
+.PHONY: all test bench install uninstall clean examples tests soak
 all: $(LIB_A) $(LIB_SO) $(TOOLS) $(EXAMPLES) superstep.pc
 
 $(O)/src/%.o: src/%.c $(HEADERS)
@@ -225,6 +225,13 @@ else
 test: all tests
 	@O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) tests/run
 endif
+
+# The long fault campaign (tests/fault/campaign.sh; make test runs 24 cases):
+#   make soak [SOAK_CASES=1000] [SOAK_SEED=1]
+SOAK_CASES ?= 1000
+SOAK_SEED  ?= 1
+soak: all tests
+	O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) bash tests/fault/campaign.sh $(SOAK_CASES) $(SOAK_SEED)
 
 bench: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/run

@@ -366,6 +366,7 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *ctx)
         for (uint32_t p = mon.first_child; p < job.nprocs; p++)
             if (mon.pidfd && mon.pidfd[p] >= 0)
                 syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+        run_failed_hook(); /* best effort: this process is failing */
     }
     launch_chain_signal(sig, si);
 }

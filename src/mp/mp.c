@@ -72,12 +72,20 @@ static const struct mp_transport *transport(void)
     return &mp_transport_shm;
 }
 
-/* A node ending without mp_quit: the main node quits as mp_quit(0) does;
- * another node is clean only once the main node has quit. */
-static void mp_at_exit(void)
+/* A node ending without mp_quit: the main node quits as mp_quit(0) does
+ * when it exits with status 0 (returning from main), and fails the job,
+ * named, with any other status; another node is clean only once the main
+ * node has quit. */
+static void mp_at_exit(int status, void *arg)
 {
+    (void)arg;
     if (!mp.started || getpid() != mp.pid) /* not in a process the node forked */
         return;
+    if (mp.me == 1 && status != 0) {
+        char msg[128];
+        snprintf(msg, sizeof msg, "node 1 exited with status %d without calling mp_quit", status);
+        T->fail(status, msg);
+    }
     if (mp.me != 1 && !mp.quit_seen && !T->quitting()) {
         char msg[128];
         snprintf(msg, sizeof msg, "node %d ended without calling mp_quit", mp.me);
@@ -109,7 +117,7 @@ bool mp_start(int *argc, char ***argv)
     /* After the start: exit handlers run last registered first, and the
      * launcher's own (a starter leaving without ending) must come after. */
     if (!mp.atexit_set) {
-        atexit(mp_at_exit);
+        on_exit(mp_at_exit, NULL);
         mp.atexit_set = true;
     }
     mp.n = (int)n;

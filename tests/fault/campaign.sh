@@ -87,6 +87,8 @@ for ((i = 0; i < cases; i++)); do
     case="victim $api $f $s $k, n=$n"
     run_case "$n" 90 -- "$victim" $api $f $s $k
     [ -n "$bad" ] && report "$bad"
+    # A timer may fire after the run ended: then the run must have succeeded.
+    if [ "$k" = timer ] && [ "$rc" = 0 ] && grep -q "^victim ok $n$" "$t/out"; then continue; fi
     if [ "$k" = none ] || [ "$k" = fork ]; then
         if [ "$rc" != 0 ] || ! grep -q "^victim ok $n$" "$t/out"; then report "a run without a fault failed"; silent=$((silent + 1)); fi
         continue

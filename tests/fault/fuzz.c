@@ -7,7 +7,7 @@
  *        push_neg tagsize_neg move_null
  *   mp:  send_node send_null recv_null from_node probe_node
  * Usage: fuzz bsp|mp F S C SEED */
-// RUN: n=3 args="bsp 1 1 put_pid 5" fail="^superstep: bsp_put: processor 1, superstep 1: pid [0-9]+ out of range"
+// RUN: n=3 args="bsp 1 1 put_pid 5" fail="^superstep: bsp_put: processor 1, superstep 1: pid -?[0-9]+ out of range"
 // RUN: n=2 args="mp 1 0 send_node 3" fail="^superstep: mp_send: node 2"
 #include <bsp.h>
 #include <mp.h>

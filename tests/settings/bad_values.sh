@@ -3,7 +3,7 @@
 # variable, the value and what is accepted, nothing on stdout, no processor
 # started.  For every API's entry point (BSPlib, mp.h, Epiphany host, bsprun)
 # and every kind of setting (count, size, word, 0/1).
-# RUN: n=2
+# RUN: n=2 timeout=300
 set -u
 fail() { echo "bad_values.sh: $*" >&2; exit 1; }
 t=$(mktemp -d)
