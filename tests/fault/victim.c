@@ -81,6 +81,8 @@ static void run_bsp(unsigned f, unsigned s, const char *k, unsigned steps)
             CHECK(in[(size_t)q * BIG + len - 1] == (char)(q + step), "processor %u: bad data from %u", me, q);
     }
     bsp_end();
+    free(in);
+    free(out);
     if (me == 0)
         printf("victim ok %u\n", p);
 }
@@ -104,6 +106,7 @@ static void run_mp(int f, int s, const char *k, int steps, int *argc, char ***ar
     }
     if (mp_is_main())
         printf("victim ok %d\n", n);
+    free(buf);
     mp_quit(0);
 }
 

@@ -41,7 +41,7 @@ done
 
 # What each option sets, seen by the program (env).
 env_of() { "$bsprun" "$@" env | grep -v "^SUPERSTEP_TEST=" | grep '^SUPERSTEP_' | sort | tr '\n' ' '; }
-unset SUPERSTEP_NPROCS SUPERSTEP_DEVICE SUPERSTEP_DEVICE_MANDATORY SUPERSTEP_PROFILE
+unset SUPERSTEP_NPROCS SUPERSTEP_DEVICE SUPERSTEP_DEVICE_MANDATORY SUPERSTEP_PROFILE SUPERSTEP_MPIRUN
 for form in "-n 3" "-n3" "--nprocs 3" "--nprocs=3" "-np 3" "-n 003" "--npr 3"; do
     # shellcheck disable=SC2086
     got=$(env_of $form)

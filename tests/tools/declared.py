@@ -11,6 +11,9 @@ KEYWORDS = {"if", "while", "for", "switch", "return", "sizeof", "defined"}
 
 
 def declared(text):
+    # "#define bsp_qsize(n, b) bsp_any_qsize(...)": the user calls bsp_qsize.
+    called_as = {m.group(2): m.group(1)
+                 for m in re.finditer(r"^\s*#\s*define\s+(\w+)\([^)]*\)\s+(\w+)\s*\(", text, flags=re.M)}
     text = re.sub(r"/\*.*?\*/", " ", text, flags=re.S)
     text = re.sub(r"//[^\n]*", " ", text)
     text = re.sub(r"\\\n", " ", text)
@@ -22,7 +25,7 @@ def declared(text):
             continue
         m = re.match(r"^(?:[A-Za-z_]\w*[\s*]+)+\**([A-Za-z_]\w*)\s*\(", s)
         if m:
-            name = m.group(1)
+            name = called_as.get(m.group(1), m.group(1))
             if name not in KEYWORDS and not name.startswith(("_", "superstep_")):
                 yield name
 
