@@ -3,13 +3,13 @@
  * one allowed CPU, the one its mode gives it (scatter by default); with
  * SUPERSTEP_AFFINITY=none the CPU set is left as it was.
  * Usage: affinity none|compact|scatter|manual */
-// RUN: n=2 args="scatter"
+// RUN: n=2 args="scatter" nompi="pinning is done on shm only; under mpirun the launcher places the processes"
 // RUN: n=3 args="none" env="SUPERSTEP_AFFINITY=none"
-// RUN: n=2 args="compact" env="SUPERSTEP_AFFINITY=compact"
-// RUN: n=3 args="scatter" env="SUPERSTEP_AFFINITY=scatter"
-// RUN: n=4 args="manual" env="SUPERSTEP_AFFINITY=scatter"
+// RUN: n=2 args="compact" env="SUPERSTEP_AFFINITY=compact" nompi="pinning is done on shm only; under mpirun the launcher places the processes"
+// RUN: n=3 args="scatter" env="SUPERSTEP_AFFINITY=scatter" nompi="pinning is done on shm only; under mpirun the launcher places the processes"
+// RUN: n=4 args="manual" env="SUPERSTEP_AFFINITY=scatter" nompi="pinning is done on shm only; under mpirun the launcher places the processes"
 // RUN: n=2 args="scatter" env="SUPERSTEP_AFFINITY=diagonal" fail="^superstep: [a-z_]*: SUPERSTEP_AFFINITY='diagonal' is not accepted: expected scatter, compact or none"
-// RUN: n=2 args="manual-bad" fail="^superstep: bsp_begin: processor [0-9]+, superstep 0: cannot pin processor [0-9]+ to CPU 100000: no such CPU"
+// RUN: n=2 args="manual-bad" fail="^superstep: bsp_begin: processor [0-9]+, superstep 0: cannot pin processor [0-9]+ to CPU 100000: no such CPU" nompi="pinning is done on shm only; under mpirun the launcher places the processes"
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
