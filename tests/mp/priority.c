@@ -8,7 +8,7 @@
  * Usage: priority [QUEUE [SYS]] */
 // RUN: n=2
 // RUN: n=4 args="20000 50"
-// RUN: n=3 args="200000 3"
+// RUN: n=3 args="200000 3" timeout=240
 #include "mp_test.h"
 
 #include <stdio.h>

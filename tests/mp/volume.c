@@ -5,9 +5,9 @@
  * receiver checks every 8-byte word of the stream.  Under SANITIZE=1 the
  * volume is divided by 4.
  * Usage: volume [MIB [SIZE]]  (default 1024 MiB in 4096-byte messages) */
-// RUN: n=2 timeout=120
-// RUN: n=3 args="96 104" timeout=120
-// RUN: n=4 args="256 65536" timeout=120
+// RUN: n=2 timeout=240
+// RUN: n=3 args="96 104" timeout=240
+// RUN: n=4 args="256 65536" timeout=240
 #include "mp_test.h"
 
 #include <inttypes.h>
