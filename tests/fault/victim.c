@@ -104,6 +104,9 @@ static void run_mp(int f, int s, const char *k, int steps, int *argc, char ***ar
         if (tag == MP_QUIT)
             break;
     }
+    /* In the ring the main node can finish its rounds while a node two
+     * hops back is still rounds behind, before its fault: all meet first. */
+    mp_sync();
     if (mp_is_main())
         printf("victim ok %d\n", n);
     free(buf);
