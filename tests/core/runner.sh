@@ -36,5 +36,20 @@ grep -q "^FAIL $work/leaves.sh.*left in /dev/shm: superstep-runner-left" <<<"$ou
     say "a case's leftover file was not reported"
 grep -q "^PASS $work/clean.sh" <<<"$out" || say "a clean case failed: $(grep "clean.sh" <<<"$out" | head -n 1)"
 [ -e /dev/shm/superstep-runner-left ] && { say "the case's file is visible outside it"; rm -f /dev/shm/superstep-runner-left; }
+# 3. Retries: a case that fails once and then passes counts as passed and is
+#    reported FLAKY; one that always fails still fails; with
+#    SUPERSTEP_TEST_RETRY=0 the first failure stands.
+printf '%s RUN: n=1\n%s\n' '#' "[ -e $work/ran ] || { touch $work/ran; exit 3; }" >"$work/once.sh"
+printf '%s RUN: n=1\n%s\n' '#' 'exit 4' >"$work/always.sh"
+out3=$(SUPERSTEP_TEST_FILES="$work/once.sh $work/always.sh" tests/run 2>&1)
+grep -q "^FLAKY $work/once.sh .*passed on retry" <<<"$out3" || say "a case that passed on retry was not reported FLAKY"
+grep -q "^FAIL $work/always.sh .*exit status 4" <<<"$out3" || say "a case failing twice was not reported FAIL"
+grep -q '^1 passed, 1 failed$' <<<"$out3" || say "retries: $(tail -n 1 <<<"$out3")"
+rm -f "$work/ran"
+out4=$(SUPERSTEP_TEST_RETRY=0 SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
+grep -q '^0 passed, 1 failed$' <<<"$out4" || say "SUPERSTEP_TEST_RETRY=0: $(tail -n 1 <<<"$out4")"
+out="$out
+$out3
+$out4"
 [ "$fail" = 0 ] || { echo "---- runner output ----" >&2; echo "$out" >&2; }
 exit $fail
