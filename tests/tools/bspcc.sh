@@ -42,6 +42,11 @@ case "$(CC=my-cc "$bspcc" -show -c a.c)" in "my-cc "*"-c a.c") ;; *) fail "bspcc
 case "$(CXX=my-cxx "$bspcc" -show a.cpp)" in "my-cxx "*) ;; *) fail "bspcc -show a.cpp does not use CXX" ;; esac
 case "$(CXX=my-cxx "$bspcxx" -show a.o)" in "my-cxx "*) ;; *) fail "bspcxx -show does not use CXX" ;; esac
 case "$("$bspcc" -show -c a.c)" in *libsuperstep.a*) fail "bspcc -show -c links" ;; esac
+# -show quotes what needs quoting: the line, run by a shell, gives the same words.
+shown=$("$bspcc" -show -c '-DMSG="a b"' "it's.c")
+eval "set -- $shown"
+[ "$(($# >= 3))" = 1 ] && [ "${*: -2:1}" = '-DMSG="a b"' ] && [ "${*: -1}" = "it's.c" ] ||
+    fail "bspcc -show does not quote its arguments: $shown"
 
 # A C++ program: classes, the standard library, exceptions, bsp.h.
 cat > "$tmp/ring.cpp" <<'END'
