@@ -44,7 +44,11 @@ for page in man/*.[137]; do
             sed -n '/^\.SH NAME/,/^\.SH/p' "$target" | grep -qw -- "$name" ||
                 fail "$page is an alias of $target, whose NAME section does not name $name"
             ;;
-        .TH\ *) ;;
+        .TH\ *) # the version of this Superstep, one manual title
+            version=$(sed -n 's/^#define SUPERSTEP_VERSION "\(.*\)"/\1/p' include/bsp.h)
+            case "$first" in *" \"Superstep $version\" \"Superstep Manual\"") ;;
+                *) fail "$page: .TH does not end with \"Superstep $version\" \"Superstep Manual\": $first" ;; esac
+            ;;
         *) fail "$page: neither a page (.TH first) nor an alias (.so)" ;;
     esac
 done
