@@ -33,7 +33,7 @@ struct sup_page {
     _Atomic uint32_t active;    /* a job runs and nobody has reported or ended it */
     _Atomic uint64_t step;      /* the worker's superstep */
     uint32_t steps;             /* name the superstep */
-    char who[32], end_call[32], where[32];
+    char who[32], end_call[32], where[64];
 };
 
 static struct sup_page *page;   /* NULL: not supervised */
