@@ -281,10 +281,17 @@ int supervise_start(void)
         return rc;
     }
     fflush(NULL); /* else buffered output would be written by both */
+    /* A worker that ended at once must not be reaped away by the kernel
+     * (SIGCHLD ignored) before the supervisor has set its own action. */
+    struct sigaction program_chld, dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGCHLD, &dfl, &program_chld);
     pid_t sup = getpid();
     pid_t w = fork();
     if (w < 0) {
         int rc = -errno;
+        sigaction(SIGCHLD, &program_chld, NULL);
         close(hang[0]);
         close(hang[1]);
         munmap(pg, sizeof *pg);
@@ -299,6 +306,7 @@ int supervise_start(void)
     prctl(PR_SET_PDEATHSIG, SIGKILL); /* nothing outlives the supervisor */
     if (getppid() != sup)
         _exit(1);
+    sigaction(SIGCHLD, &program_chld, NULL);
     close(hang[0]);
     hang_w = hang[1];
     page = pg;

@@ -1,6 +1,7 @@
 /* leave0.c - processor 0 (BSPlib) or node 1 (mp.h) leaves in a way no code
  * of its own can report; leave0.sh checks what the supervisor says.
- * Usage: leave0 API MODE STEP, API bsp or mp; in superstep (round) STEP:
+ * Usage: leave0 API MODE STEP, API bsp, mp, or bsp_nochld (bsp in a program
+ * that ignores SIGCHLD); in superstep (round) STEP:
  *   _exit0:  processor 0 calls _exit(0);
  *   exec:    processor 0 replaces itself with /bin/true;
  *   execlong: processor 0 replaces itself with a long sleep;
@@ -79,7 +80,9 @@ static void after(void)
 int main(int argc, char **argv)
 {
     CHECK(argc == 4, "usage: leave0 bsp|mp MODE STEP");
-    is_bsp = !strcmp(argv[1], "bsp");
+    is_bsp = strncmp(argv[1], "bsp", 3) == 0;
+    if (!strcmp(argv[1], "bsp_nochld"))
+        signal(SIGCHLD, SIG_IGN);
     mode = argv[2];
     int step = atoi(argv[3]);
     pid_t before = getpid();

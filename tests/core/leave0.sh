@@ -44,6 +44,10 @@ done
 expect 1 "^superstep: processor 0 (called exec|exited with status 0) in superstep 1 without calling bsp_end$" bsp exec 1
 expect 1 "^superstep: node 1 (called exec|exited with status 0) without calling mp_quit$" mp exec 1
 
+# A program that ignores SIGCHLD: the worker's status is still known.
+expect 1 "^superstep: processor 0 exited with status 0 in superstep 1 without calling bsp_end$" bsp_nochld _exit0 1
+expect 7 "" bsp_nochld after_exit7 1
+
 # After a clean end: the status, the signal, the exec'd program's status.
 expect 7 "" bsp after_exit7 1
 expect 7 "" mp after_exit7 1
