@@ -570,7 +570,19 @@ static void kill_and_reap(uint32_t from, uint32_t to)
     }
 }
 
+static int fork_processors(uint32_t nprocs);
+
+/* A start that fails is reported by the caller: no job runs for the
+ * supervisor to name. */
 int launch_fork(uint32_t nprocs)
+{
+    int rc = fork_processors(nprocs);
+    if (rc)
+        supervise_settled();
+    return rc;
+}
+
+static int fork_processors(uint32_t nprocs)
 {
     static bool exit_hook;
     if (!exit_hook) {
@@ -662,7 +674,17 @@ static void free_environment(char **envp)
     free(envp);
 }
 
+static int spawn_kernels(const char *path, char *const argv[]);
+
 int launch_spawn(const char *path, char *const argv[])
+{
+    int rc = spawn_kernels(path, argv);
+    if (rc)
+        supervise_settled();
+    return rc;
+}
+
+static int spawn_kernels(const char *path, char *const argv[])
 {
     uint32_t nprocs = job.nprocs;
     int rc = supervise_start();

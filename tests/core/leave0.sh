@@ -20,7 +20,8 @@ bad() { echo "leave0.sh: $*; stderr: $(tr '\n' '|' <"$err")" >&2; fail=1; }
 expect() {
     local want=$1 line=$2
     shift 2
-    timeout 60 "$P" "$@" >"$out" 2>"$err"
+    # (in a subshell whose own stderr is dropped: bash's "Killed" notes)
+    (timeout 60 "$P" "$@" >"$out" 2>"$err"; exit $?) 2>/dev/null
     local rc=$? lines
     lines=$(grep -c '^superstep:' "$err")
     [ "$rc" = "$want" ] || bad "'$*' (n=$n) exited with $rc, expected $want"
