@@ -2,6 +2,7 @@
  * launch.c - fork or spawn the processors, watch them, stop them.
  */
 #include "launch/launch.h"
+#include "launch/supervise.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -79,6 +80,7 @@ static const char *signal_abbrev(int sig)
  */
 static bool claim_failure(uint32_t code)
 {
+    supervise_settled(); /* the runtime reports this failure, not the supervisor */
     uint32_t none = 0;
     return atomic_compare_exchange_strong(&job.ls->exit_code, &none, code ? code : LAUNCH_EXIT_ERROR);
 }
@@ -517,6 +519,8 @@ static void child_setup(pid_t starter)
      * Yama restricts that to ancestors. */
     prctl(PR_SET_PTRACER, starter, 0, 0, 0);
     mon.running = false;
+    supervise_forget();
+    job.step_mirror = NULL;
 }
 
 static int record_child(uint32_t p, pid_t pid)
@@ -566,17 +570,34 @@ static void kill_and_reap(uint32_t from, uint32_t to)
     }
 }
 
+static int fork_processors(uint32_t nprocs);
+
+/* A start that fails is reported by the caller: no job runs for the
+ * supervisor to name. */
 int launch_fork(uint32_t nprocs)
+{
+    int rc = fork_processors(nprocs);
+    if (rc)
+        supervise_settled();
+    return rc;
+}
+
+static int fork_processors(uint32_t nprocs)
 {
     static bool exit_hook;
     if (!exit_hook) {
         on_exit(starter_on_exit, NULL);
         exit_hook = true;
     }
-    pid_t self = getpid();
-    int rc = alloc_tables(nprocs);
+    int rc = supervise_start();
     if (rc)
         return rc;
+    pid_t self = getpid(); /* the worker's: the supervisor keeps the original */
+    if ((rc = alloc_tables(nprocs)) != 0)
+        return rc;
+    char who[32];
+    snprintf(who, sizeof who, "%s %u", launch_words.proc, launch_words.first);
+    job.step_mirror = supervise_job(who, launch_words.end_call, "", launch_words.steps);
     mon.starter_pid = self;
     own_sigchld();
     job.nprocs = nprocs;
@@ -653,12 +674,25 @@ static void free_environment(char **envp)
     free(envp);
 }
 
+static int spawn_kernels(const char *path, char *const argv[]);
+
 int launch_spawn(const char *path, char *const argv[])
 {
+    int rc = spawn_kernels(path, argv);
+    if (rc)
+        supervise_settled();
+    return rc;
+}
+
+static int spawn_kernels(const char *path, char *const argv[])
+{
     uint32_t nprocs = job.nprocs;
-    int rc = alloc_tables(nprocs);
+    int rc = supervise_start();
     if (rc)
         return rc;
+    if ((rc = alloc_tables(nprocs)) != 0)
+        return rc;
+    supervise_job("host", "", " in ebsp_spmd while its kernels ran", false);
     job.me = UINT32_MAX;
     job.starter = true;
     job.forked = true;
@@ -740,6 +774,8 @@ int launch_finish(void)
         mon.running = false;
         close(mon.event_fd);
     }
+    supervise_settled();
+    job.step_mirror = NULL;
     if (!mon.host) {
         restore_all();
         give_back_sigchld();

@@ -11,7 +11,9 @@
  * pidfd.  A child that dies by a signal, or exits without ending cleanly, is
  * named with its step (the superstep), the job is marked failed in the
  * segment, and every other processor is stopped.  Children get
- * PR_SET_PDEATHSIG so none outlives the starter.
+ * PR_SET_PDEATHSIG so none outlives the starter.  Both start by making the
+ * starting process a supervised worker (supervise.h): the process the shell
+ * waits for stays outside the job and names the starter's own silent exits.
  */
 #ifndef SUPERSTEP_LAUNCH_H
 #define SUPERSTEP_LAUNCH_H
@@ -55,6 +57,7 @@ struct job {
     uint32_t me;                /* processor id; UINT32_MAX for a spawning host */
     bool starter;               /* this process started the job (runs the monitor) */
     bool forked;                /* processors exist: failing must stop them */
+    _Atomic uint64_t *step_mirror; /* the supervisor's copy of processor 0's superstep, or NULL */
 };
 
 extern struct job job;
@@ -127,6 +130,8 @@ extern void (*launch_failed_hook)(void);
 static inline void launch_set_step(uint64_t step)
 {
     atomic_store_explicit(&job.ls->proc[job.me].step, step, memory_order_relaxed);
+    if (job.step_mirror)
+        atomic_store_explicit(job.step_mirror, step, memory_order_relaxed);
 }
 
 /* Environment variables that carry the job to an exec'd processor. */

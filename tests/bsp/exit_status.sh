@@ -1,7 +1,8 @@
 # exit_status.sh - the program's exit status after a failure: 1 for errors
 # and aborts, 128 + signal when a processor was killed by a signal; also when
-# processor 0 itself dies by SIGKILL, which nothing can report, the job stops
-# (the runner checks that no process and no /dev/shm file is left).
+# processor 0 itself dies by SIGKILL (named by the supervisor:
+# tests/core/leave0.sh) the job stops (the runner checks that no process and
+# no /dev/shm file is left).
 # RUN: n=3
 set -u
 B=$O/tests/bsp

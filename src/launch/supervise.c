@@ -1,0 +1,341 @@
+/*
+ * supervise.c - the supervisor: the original process waits outside the job
+ * for the worker (processor 0, node 1, a host) and ends as it ended, or names
+ * an exit that nothing inside the job could report.
+ *
+ * After the fork only async-signal-safe calls run in the supervisor (the
+ * program may have had threads): no stdio, no malloc, no atexit handler
+ * (it leaves by _exit or by its own signal), and no code of the program's.
+ */
+#include "launch/supervise.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#ifndef CLOSE_RANGE_UNSHARE
+#define CLOSE_RANGE_UNSHARE 2
+#endif
+
+/* Shared between the supervisor and the worker (and the worker's forked
+ * processors, which inherit the mapping): what the line needs. */
+struct sup_page {
+    _Atomic uint32_t active;    /* a job runs and nobody has reported or ended it */
+    _Atomic uint64_t step;      /* the worker's superstep */
+    uint32_t steps;             /* name the superstep */
+    char who[32], end_call[32], where[64];
+};
+
+static struct sup_page *page;   /* NULL: not supervised */
+static pid_t worker_pid;        /* the worker this page belongs to */
+static int hang_w = -1;         /* worker's end of the exec pipe (close-on-exec) */
+
+/* ---- async-signal-safe text ----------------------------------------------- */
+
+static size_t put(char *buf, size_t at, size_t cap, const char *s)
+{
+    while (*s && at + 1 < cap)
+        buf[at++] = *s++;
+    buf[at] = 0;
+    return at;
+}
+
+static size_t put_num(char *buf, size_t at, size_t cap, uint64_t v)
+{
+    char d[24];
+    int n = 0;
+    do
+        d[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n && at + 1 < cap)
+        buf[at++] = d[--n];
+    buf[at] = 0;
+    return at;
+}
+
+static void copy_word(char *dst, size_t cap, const char *src)
+{
+    size_t n = strlen(src);
+    if (n >= cap)
+        n = cap - 1;
+    memcpy(dst, src, n);
+    dst[n] = 0;
+}
+
+/* "superstep: processor 0 <what> in superstep 3[ without calling bsp_end]\n" */
+static void report(const char *what, bool without)
+{
+    char line[256];
+    size_t at = put(line, 0, sizeof line, "superstep: ");
+    at = put(line, at, sizeof line, page->who);
+    at = put(line, at, sizeof line, " ");
+    at = put(line, at, sizeof line, what);
+    if (page->steps) {
+        at = put(line, at, sizeof line, " in superstep ");
+        at = put_num(line, at, sizeof line, atomic_load(&page->step));
+    } else {
+        at = put(line, at, sizeof line, page->where);
+    }
+    if (without && page->end_call[0]) {
+        at = put(line, at, sizeof line, " without calling ");
+        at = put(line, at, sizeof line, page->end_call);
+    }
+    at = put(line, at, sizeof line, "\n");
+    (void)!write(2, line, at);
+}
+
+/* ---- the supervisor ------------------------------------------------------- */
+
+static pid_t worker;
+
+/* A termination request sent to the supervisor goes to the worker (which
+ * reports it and ends); one the terminal sent to the whole foreground
+ * process group (SI_KERNEL) has reached the worker already. */
+static void forward(int sig, siginfo_t *si, void *ctx)
+{
+    (void)ctx;
+    int saved = errno;
+    if (!si || si->si_code != SI_KERNEL)
+        kill(worker, sig);
+    errno = saved;
+}
+
+static const int forwarded[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF };
+
+/* None of the program's handlers may run here; what it ignores stays
+ * ignored (a job stopped by Ctrl-Z stops here too, as the shell expects). */
+static void own_signals(void)
+{
+    struct sigaction dfl, old;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    for (int sig = 1; sig < NSIG; sig++) {
+        if (sig == SIGKILL || sig == SIGSTOP || sigaction(sig, NULL, &old) != 0)
+            continue;
+        if ((old.sa_flags & SA_SIGINFO) || (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN))
+            sigaction(sig, &dfl, NULL);
+    }
+    sigaction(SIGCHLD, &dfl, NULL); /* the worker's status must not be reaped away */
+    signal(SIGPIPE, SIG_IGN);
+    struct sigaction fw;
+    memset(&fw, 0, sizeof fw);
+    fw.sa_sigaction = forward;
+    fw.sa_flags = SA_SIGINFO | SA_RESTART;
+    sigfillset(&fw.sa_mask);
+    for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++)
+        sigaction(forwarded[i], &fw, NULL);
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+}
+
+/* Every descriptor but standard input, output, error, 'a' and 'b' (a pipe
+ * that a reader waits to see closed must not stay open here). */
+static void close_range_of(unsigned first, unsigned last)
+{
+    if (first <= last)
+        syscall(SYS_close_range, first, last, 0u);
+}
+
+static void close_all_but(int a, int b)
+{
+    unsigned lo = (unsigned)(a < b ? a : b), hi = (unsigned)(a < b ? b : a);
+    if ((int)lo < 3) /* -1 (none) or a standard descriptor */
+        lo = hi;
+    if ((int)lo < 3) {
+        close_range_of(3, ~0u);
+        return;
+    }
+    close_range_of(3, lo - 1);
+    close_range_of(lo + 1, hi - 1);
+    close_range_of(hi + 1, ~0u);
+}
+
+/* Die as the worker died (the shell sees the same signal), without a core
+ * file of the supervisor's own. */
+static void die_by(int sig) __attribute__((noreturn));
+static void die_by(int sig)
+{
+    struct rlimit none = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &none);
+    signal(sig, SIG_DFL);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, sig);
+    sigprocmask(SIG_UNBLOCK, &set, NULL);
+    kill(getpid(), sig);
+    _exit(128 + sig);
+}
+
+/* The worker closed the pipe only it holds while a job ran: did it exec?
+ * An exiting process has dropped its memory (and so /proc/PID/exe) before
+ * its descriptors; an exec'd one shows another program, or, when it exec'd
+ * this program again, is still running a moment later. */
+static bool worker_execd(int pidfd, const char *self_exe)
+{
+    char path[64], exe[PATH_MAX];
+    size_t at = put(path, 0, sizeof path, "/proc/");
+    at = put_num(path, at, sizeof path, (uint64_t)worker);
+    put(path, at, sizeof path, "/exe");
+    ssize_t n = readlink(path, exe, sizeof exe - 1);
+    if (n < 0)
+        return false;
+    exe[n] = 0;
+    if (strcmp(exe, self_exe) != 0)
+        return true;
+    struct pollfd pfd = { pidfd, POLLIN, 0 };
+    return poll(&pfd, 1, 200) == 0;
+}
+
+/* The worker ended: report it if a job was running that nobody reported or
+ * ended, then end as it did (an exit without its job's end: status 1). */
+static void settle(const siginfo_t *si) __attribute__((noreturn));
+static void settle(const siginfo_t *si)
+{
+    bool killed = si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED;
+    if (atomic_load(&page->active)) {
+        char what[96];
+        size_t at;
+        if (killed) {
+            at = put(what, 0, sizeof what, "killed by signal ");
+            at = put_num(what, at, sizeof what, (uint64_t)si->si_status);
+            at = put(what, at, sizeof what, " (SIG");
+            const char *abbrev = sigabbrev_np(si->si_status);
+            at = put(what, at, sizeof what, abbrev ? abbrev : "?");
+            put(what, at, sizeof what, ")");
+            report(what, false);
+            die_by(si->si_status);
+        }
+        at = put(what, 0, sizeof what, "exited with status ");
+        put_num(what, at, sizeof what, (uint64_t)(unsigned)si->si_status);
+        report(what, true);
+        _exit(1);
+    }
+    if (killed)
+        die_by(si->si_status);
+    _exit(si->si_status);
+}
+
+static void supervisor_main(int hang_r) __attribute__((noreturn));
+static void supervisor_main(int hang_r)
+{
+    own_signals();
+    int pidfd = (int)syscall(SYS_pidfd_open, worker, 0);
+    close_all_but(pidfd, hang_r);
+    char self_exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", self_exe, sizeof self_exe - 1);
+    self_exe[n > 0 ? n : 0] = 0;
+    siginfo_t si;
+    for (;;) {
+        struct pollfd pfd[2] = { { pidfd, POLLIN, 0 }, { hang_r, POLLIN, 0 } };
+        if (pidfd >= 0 && poll(pfd, hang_r >= 0 ? 2 : 1, -1) < 0)
+            continue;
+        if (hang_r >= 0 && pfd[1].revents && !pfd[0].revents) {
+            close(hang_r);
+            hang_r = -1;
+            if (atomic_load(&page->active) && worker_execd(pidfd, self_exe)) {
+                report("called exec", true);
+                kill(worker, SIGKILL); /* its processors die with it */
+                waitpid(worker, NULL, 0);
+                _exit(1);
+            }
+            continue;
+        }
+        memset(&si, 0, sizeof si);
+        if (waitid(P_PID, (id_t)worker, &si, WEXITED) == 0)
+            settle(&si);
+        if (errno != EINTR)
+            _exit(1); /* cannot happen: the worker is our child */
+    }
+}
+
+/* ---- the worker's side ----------------------------------------------------- */
+
+int supervise_start(void)
+{
+    if (page && worker_pid == getpid())
+        return 0;
+    if (page) { /* a process the worker forked starts its own job */
+        if (hang_w >= 0)
+            close(hang_w);
+        hang_w = -1;
+        page = NULL;
+    }
+    struct sup_page *pg = mmap(NULL, sizeof *pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (pg == MAP_FAILED)
+        return -errno;
+    int hang[2];
+    if (pipe2(hang, O_CLOEXEC) != 0) {
+        int rc = -errno;
+        munmap(pg, sizeof *pg);
+        return rc;
+    }
+    fflush(NULL); /* else buffered output would be written by both */
+    /* A worker that ended at once must not be reaped away by the kernel
+     * (SIGCHLD ignored) before the supervisor has set its own action. */
+    struct sigaction program_chld, dfl;
+    memset(&dfl, 0, sizeof dfl);
+    dfl.sa_handler = SIG_DFL;
+    sigaction(SIGCHLD, &dfl, &program_chld);
+    pid_t sup = getpid();
+    pid_t w = fork();
+    if (w < 0) {
+        int rc = -errno;
+        sigaction(SIGCHLD, &program_chld, NULL);
+        close(hang[0]);
+        close(hang[1]);
+        munmap(pg, sizeof *pg);
+        return rc;
+    }
+    if (w > 0) {
+        page = pg;
+        worker = w;
+        close(hang[1]);
+        supervisor_main(hang[0]);
+    }
+    prctl(PR_SET_PDEATHSIG, SIGKILL); /* nothing outlives the supervisor */
+    if (getppid() != sup)
+        _exit(1);
+    sigaction(SIGCHLD, &program_chld, NULL);
+    close(hang[0]);
+    hang_w = hang[1];
+    page = pg;
+    worker_pid = getpid();
+    return 0;
+}
+
+_Atomic uint64_t *supervise_job(const char *who, const char *end_call, const char *where, bool steps)
+{
+    if (!page || worker_pid != getpid())
+        return NULL;
+    copy_word(page->who, sizeof page->who, who);
+    copy_word(page->end_call, sizeof page->end_call, end_call);
+    copy_word(page->where, sizeof page->where, where);
+    page->steps = steps;
+    atomic_store(&page->step, 0);
+    atomic_store(&page->active, 1);
+    return &page->step;
+}
+
+void supervise_settled(void)
+{
+    if (page)
+        atomic_store(&page->active, 0);
+}
+
+void supervise_forget(void)
+{
+    if (hang_w >= 0)
+        close(hang_w);
+    hang_w = -1;
+}
