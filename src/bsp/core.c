@@ -352,9 +352,7 @@ void bsp_vabort(const char *format, va_list args)
 {
     char msg[768];
     vsnprintf(msg, sizeof msg, format ? format : "(no message)", args);
-    size_t n = strlen(msg);
-    while (n && msg[n - 1] == '\n')
-        msg[--n] = 0;
+    launch_one_line(msg, sizeof msg); /* the rendering of every path: oneline.c */
     bsp_error("bsp_abort", "%s", msg);
 }
 

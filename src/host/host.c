@@ -283,6 +283,7 @@ static void fail_run(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
+    launch_one_line(msg, sizeof msg);
     if (barrier_fail(&job.ls->barrier, LAUNCH_EXIT_ERROR)) {
         atomic_store(&job.ls->exit_code, LAUNCH_EXIT_ERROR);
         fflush(stdout);

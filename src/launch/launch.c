@@ -815,6 +815,7 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap)
 {
     char msg[1024];
     vsnprintf(msg, sizeof msg, fmt, ap);
+    launch_one_line(msg, sizeof msg);
     if (launch_fail_hook)
         launch_fail_hook(code, msg);
     if (!job.ls) { /* no job running: nothing else to stop */

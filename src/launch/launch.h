@@ -77,6 +77,10 @@ int launch_finish(void);
 void launch_fail(uint32_t code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void launch_vfail(uint32_t code, const char *fmt, va_list ap) __attribute__((noreturn));
 
+/* Make a user's text fit one diagnosis line, in place, within cap bytes:
+ * trailing newlines dropped, interior ones shown as "\n" (oneline.c). */
+void launch_one_line(char *msg, size_t cap);
+
 /* Wait for another processor to report a failure it is known to report
  * (so that one processor names a collective mismatch), then stop. */
 void launch_await_failure(void) __attribute__((noreturn));
