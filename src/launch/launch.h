@@ -65,6 +65,11 @@ int launch_fork(uint32_t nprocs);
 /* Start nprocs copies of 'path' (argv as given) on the segment of 'job'. */
 int launch_spawn(const char *path, char *const argv[]);
 
+/* One more descriptor (close-on-exec, as all of ours) that launch_spawn's
+ * children keep across their exec: the flag is cleared in each child
+ * between fork and exec.  -1: none (the Epiphany host's session segment). */
+extern int launch_inherit_fd;
+
 /* In an exec'd processor: map the segment named by the environment. */
 bool launch_attach(void);
 
