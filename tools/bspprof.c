@@ -85,7 +85,7 @@ static double number(const char *opt, const char *v, bool positive)
  * Returns its p, 0 when it names none. */
 static int read_bench(const char *path, struct model *m)
 {
-    FILE *f = fopen(path, "r");
+    FILE *f = fopen(path, "re");
     if (!f) {
         fprintf(stderr, "bspprof: cannot open %s: %s\n", path, strerror(errno));
         exit(1);
@@ -117,7 +117,7 @@ static int read_bench(const char *path, struct model *m)
 
 static char *slurp(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = fopen(path, "rbe");
     if (!f) {
         fprintf(stderr, "bspprof: cannot open %s: %s\n", path, strerror(errno));
         exit(1);

@@ -22,6 +22,7 @@
  * stderr, "bsprun: <what>", and exit status 2.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
 #include <signal.h>
@@ -104,7 +105,7 @@ static int run_mpi(const char *nprocs, char **argv)
     memcpy(all + k, argv, (size_t)argc * sizeof *all);
 
     int pfd[2];
-    if (pipe(pfd) != 0) {
+    if (pipe2(pfd, O_CLOEXEC) != 0) { /* dup2 below gives mpirun its own, inheritable, copy */
         execv(path, all);
         return 127;
     }

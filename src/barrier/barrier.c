@@ -17,6 +17,14 @@
 #include <unistd.h>
 
 static bool oversubscribed;
+static int64_t stall_ns;                    /* 0: no stall reports */
+static void (*stall_hook)(int64_t waited_ns);
+
+void barrier_set_stall(int64_t ns, void (*hook)(int64_t waited_ns))
+{
+    stall_ns = hook ? ns : 0;
+    stall_hook = hook;
+}
 
 void barrier_set_oversubscribed(bool over)
 {
@@ -60,11 +68,12 @@ void barrier_init(struct barrier *b, uint32_t nprocs)
 #define YIELD_NS 2000000
 #define SLEEP_SLICE_NS 100000000 /* re-check the failure word at least this often */
 
+/* 'stall': this is a collective wait, which SUPERSTEP_STALL_TIMEOUT watches. */
 static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t value,
-                        _Atomic uint32_t *sleepers, int64_t timeout_ns)
+                        _Atomic uint32_t *sleepers, int64_t timeout_ns, bool stall)
 {
     int64_t spin = oversubscribed ? SPIN_NS_OVER : SPIN_NS;
-    int64_t start = 0, t = 0;
+    int64_t start = 0, t = 0, stall_at = stall ? stall_ns : 0;
     for (unsigned i = 0;; i++) {
         if (atomic_load_explicit(word, memory_order_acquire) != value)
             return true;
@@ -80,6 +89,10 @@ static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t valu
                 start = t;
             if (timeout_ns >= 0 && t - start >= timeout_ns)
                 return false;
+            if (stall_at && t - start >= stall_at) {
+                stall_hook(t - start); /* reports and stops, or finds nobody late yet */
+                stall_at += stall_ns;
+            }
         }
         if (t - start < spin) {
             cpu_relax();
@@ -89,6 +102,8 @@ static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t valu
             int64_t slice = SLEEP_SLICE_NS;
             if (timeout_ns >= 0 && timeout_ns - (t - start) < slice)
                 slice = timeout_ns - (t - start) + 1;
+            if (stall_at && stall_at - (t - start) < slice)
+                slice = stall_at - (t - start) + 1;
             if (sleepers)
                 atomic_fetch_add(sleepers, 1);
             futex_sleep(word, value, slice);
@@ -112,7 +127,7 @@ uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution,
             wake_word(&b->gen);
         return sum;
     }
-    if (!wait_change(b, &b->gen, gen, &b->sleepers, -1) || barrier_failed(b)) {
+    if (!wait_change(b, &b->gen, gen, &b->sleepers, -1, true) || barrier_failed(b)) {
         *ok = false;
         return 0;
     }
@@ -132,5 +147,5 @@ bool barrier_fail(struct barrier *b, uint32_t code)
 
 bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns)
 {
-    return wait_change(b, word, value, NULL, timeout_ns);
+    return wait_change(b, word, value, NULL, timeout_ns, false);
 }

@@ -65,6 +65,13 @@ static inline void cpu_relax(void)
 int64_t now_ns(void);                       /* CLOCK_MONOTONIC */
 void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns);
 
+/* SUPERSTEP_STALL_TIMEOUT: a barrier_wait longer than 'ns' (0: never)
+ * calls 'hook' with the time waited so far; the hook reports the late
+ * processors and does not return, or returns (nobody to blame yet) and is
+ * called again after another 'ns'.  Per process; set by the layer that
+ * knows what the processors are doing (bsp, see src/bsp/stall.c). */
+void barrier_set_stall(int64_t ns, void (*hook)(int64_t waited_ns));
+
 /* How many cores this job may use; the wait policy spins less when fewer. */
 void barrier_set_oversubscribed(bool over);
 

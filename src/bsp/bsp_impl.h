@@ -227,6 +227,28 @@ static inline void rma_small_here(uint32_t src, uint32_t word, uint32_t offset, 
     copy_small((char *)bsp.regs[r].addr + offset, data, (word >> 8) & 0xff);
 }
 
+/* Which collective call a processor waits in (launch_proc.call), for
+ * mismatch and stall reports; CALL_NONE while it computes. */
+enum { CALL_NONE, CALL_SYNC, CALL_END, CALL_BARRIER, CALL_HOST_SYNC };
+const char *bsp_call_name(uint32_t call);
+void bsp_set_call(uint32_t call);
+
+/* A collective mismatch seen at a barrier (processors in different
+ * collective calls): the one processor that reports it names both, the
+ * others wait for that report (core.c). */
+void bsp_collective_mismatch(void) __attribute__((noreturn));
+
+/* What an ebsp_barrier adds at the barrier.  The barrier word's four fields
+ * are taken (count, gets, end, registrations), so the kind of call is told
+ * by a combination no bsp_sync or bsp_end makes: "end" (bsp_sync sees a
+ * mismatch when any processor is not in bsp_sync) together with
+ * "registrations" (bsp_end never sets it).  All in ebsp_barrier: end and
+ * registrations both count every processor. */
+#define EBSP_BARRIER_FLAGS (XFLAG(XF_COUNT) | XFLAG(XF_END) | XFLAG(XF_REGS))
+
+/* SUPERSTEP_STALL_TIMEOUT: arm this process's collective waits (stall.c). */
+void bsp_stall_arm(void);
+
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void bsp_require_begun(const char *call);

@@ -16,8 +16,6 @@
 
 struct bsp_state bsp;
 
-/* Which collective call a processor waits in (launch_proc.call). */
-enum { CALL_NONE, CALL_SYNC, CALL_END };
 
 static double now(void)
 {
@@ -138,6 +136,7 @@ void bsp_impl_begin(int64_t p)
     }
     launch_buffer_lines();
     bsp.p = job.nprocs;
+    bsp_stall_arm();
     bsp.me = me;
     bsp.step = 0;
     bsp.slow = false; /* nothing queued by an earlier run may leak into this one */
@@ -171,28 +170,47 @@ double bsp_time(void)
     return now() - bsp.t0;
 }
 
-static void set_call(uint32_t call)
+void bsp_set_call(uint32_t call)
 {
     atomic_store_explicit(&job.ls->proc[bsp.me].call, call, memory_order_relaxed);
 }
 
-/* A collective mismatch: some processors are in bsp_end, others in bsp_sync.
- * The lowest processor in bsp_end reports it; the others wait for that. */
-static void end_mismatch(void)
+const char *bsp_call_name(uint32_t call)
 {
-    uint32_t in_end = 0, in_sync = 0;
+    static const char *const names[] = { "no collective call", "bsp_sync", "bsp_end", "ebsp_barrier", "ebsp_host_sync" };
+    return call < sizeof names / sizeof *names ? names[call] : "an unknown call";
+}
+
+static uint32_t lowest_in(uint32_t call)
+{
+    uint32_t q = 0;
+    while (q < bsp.p && atomic_load(&job.ls->proc[q].call) != call)
+        q++;
+    return q;
+}
+
+/* Processors met at the barrier from different collective calls (bsp_sync,
+ * bsp_end, ebsp_barrier).  The lowest processor in bsp_end reports it, or
+ * when none is, the lowest in ebsp_barrier; it names the lowest processor
+ * in another call.  The others wait for that report. */
+void bsp_collective_mismatch(void)
+{
     if (dev->share) /* no shared segment: learn who is where */
         dev->share(job.ls->proc, sizeof *job.ls->proc);
-    for (uint32_t q = bsp.p; q-- > 0;) {
-        uint32_t c = atomic_load(&job.ls->proc[q].call);
-        if (c == CALL_END)
-            in_end = q;
-        else
-            in_sync = q;
+    uint32_t kind = CALL_END, reporter = lowest_in(CALL_END);
+    if (reporter == bsp.p) {
+        kind = CALL_BARRIER;
+        reporter = lowest_in(CALL_BARRIER);
     }
-    if (bsp.me != in_end)
+    if (reporter == bsp.p) /* cannot happen: every barrier caller set its call */
+        bsp_error("bsp_sync", "processors met at the barrier from different calls");
+    uint32_t other = 0;
+    while (other < bsp.p && atomic_load(&job.ls->proc[other].call) == kind)
+        other++;
+    if (bsp.me != reporter)
         launch_await_failure();
-    bsp_error("bsp_end", "called bsp_end while processor %u called bsp_sync", in_sync);
+    bsp_error(bsp_call_name(kind), "called %s while processor %u called %s", bsp_call_name(kind), other,
+              bsp_call_name(other < bsp.p ? atomic_load(&job.ls->proc[other].call) : CALL_NONE));
 }
 
 /* Apply the records of one contiguous span; returns the bytes used, which
@@ -293,7 +311,7 @@ void bsp_sync(void)
 {
     bsp_require_begun("bsp_sync");
     PROFILE(sync_begin());
-    set_call(CALL_SYNC);
+    bsp_set_call(CALL_SYNC);
     uint64_t flags = 0;
     if (reg_prepare_sync())
         flags |= XFLAG(XF_REGS);
@@ -302,7 +320,7 @@ void bsp_sync(void)
     uint64_t sum = dev->exchange(flags);
     PROFILE(sync_waited());
     if (XGET(sum, XF_END))
-        end_mismatch();
+        bsp_collective_mismatch();
     if (XGET(sum, XF_REGS))
         reg_check_sync();
     bsmp_reset();
@@ -324,7 +342,7 @@ void bsp_sync(void)
     bsp.nhp = 0;
     bsp.step++;
     launch_set_step(bsp.step);
-    set_call(CALL_NONE);
+    bsp_set_call(CALL_NONE);
     PROFILE(sync_end());
 }
 
@@ -332,12 +350,12 @@ void bsp_end(void)
 {
     bsp_require_begun("bsp_end");
     PROFILE(end_begin());
-    set_call(CALL_END);
+    bsp_set_call(CALL_END);
     /* XF_SLOW counts the processors that profile (the profiler gathers
      * only when all do: on mpi each rank reads its own environment). */
     uint64_t sum = dev->exchange(XFLAG(XF_END) | (profile_on ? XFLAG(XF_SLOW) : 0));
-    if (XGET(sum, XF_END) != bsp.p)
-        end_mismatch();
+    if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS)) /* XF_REGS: an ebsp_barrier */
+        bsp_collective_mismatch();
     PROFILE(finish((uint32_t)XGET(sum, XF_SLOW)));
     reg_free();
     bsmp_free();
@@ -352,9 +370,7 @@ void bsp_vabort(const char *format, va_list args)
 {
     char msg[768];
     vsnprintf(msg, sizeof msg, format ? format : "(no message)", args);
-    size_t n = strlen(msg);
-    while (n && msg[n - 1] == '\n')
-        msg[--n] = 0;
+    launch_one_line(msg, sizeof msg); /* the rendering of every path: oneline.c */
     bsp_error("bsp_abort", "%s", msg);
 }
 

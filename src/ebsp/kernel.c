@@ -152,21 +152,27 @@ void ebsp_barrier(void)
 {
     ebsp_require_begun("ebsp_barrier");
     bool ok;
-    barrier_wait(&job.ls->barrier, bsp.p, XFLAG(XF_COUNT), &ok);
+    bsp_set_call(CALL_BARRIER);
+    uint64_t sum = barrier_wait(&job.ls->barrier, bsp.p, EBSP_BARRIER_FLAGS, &ok);
     if (!ok)
         launch_stopped();
+    if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS) != bsp.p)
+        bsp_collective_mismatch(); /* others in bsp_sync or bsp_end: puts would be lost */
+    bsp_set_call(CALL_NONE);
 }
 
 void ebsp_host_sync(void)
 {
     ebsp_require_begun("ebsp_host_sync");
     uint32_t gen = atomic_load(&ek.sh->hsync_gen);
+    bsp_set_call(CALL_HOST_SYNC);
     atomic_store(&ek.mine->in_hsync, 1);
     atomic_fetch_add(&ek.sh->hsync_arrived, 1);
     ebsp_ring_doorbell(ek.sh);
     while (atomic_load(&ek.sh->hsync_gen) == gen)
         if (!wait_word(&job.ls->barrier, &ek.sh->hsync_gen, gen, -1))
             launch_stopped();
+    bsp_set_call(CALL_NONE);
 }
 
 /* ---- messages --------------------------------------------------------------- */

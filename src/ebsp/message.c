@@ -109,8 +109,11 @@ void ebsp_core_abort(const char *format, ...)
     va_start(ap, format);
     if (ek.strict || !ek.begun)
         bsp_vabort(format, ap);
-    vmessage(format ? format : "(no message)", ap);
+    char line[EBSP_MAX_LINE];
+    vsnprintf(line, sizeof line, format ? format : "(no message)", ap);
     va_end(ap);
+    launch_one_line(line, sizeof line); /* one line, as every user message (oneline.c) */
+    ebsp_message("%s", line);
     atomic_store(&ek.sh->aborted, 1);
     uint32_t none = 0;
     atomic_compare_exchange_strong(&job.ls->exit_code, &none, LAUNCH_EXIT_ERROR);

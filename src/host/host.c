@@ -283,12 +283,17 @@ static void fail_run(const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    if (barrier_fail(&job.ls->barrier, LAUNCH_EXIT_ERROR)) {
-        atomic_store(&job.ls->exit_code, LAUNCH_EXIT_ERROR);
+    launch_one_line(msg, sizeof msg);
+    /* Claimed as the launch layer claims (the exit code first, then the
+     * failure word), so a kernel or the monitor failing at the same moment
+     * neither prints a second line nor has its status overwritten. */
+    uint32_t none = 0;
+    if (atomic_compare_exchange_strong(&job.ls->exit_code, &none, LAUNCH_EXIT_ERROR)) {
         fflush(stdout);
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
     }
+    barrier_fail(&job.ls->barrier, atomic_load(&job.ls->exit_code));
 }
 
 static void host_sync_release(void)
@@ -317,9 +322,47 @@ static void check_host_sync_mismatch(uint32_t arrived)
         else
             out = q;
     }
-    fail_run("ebsp_host_sync: processor %u, superstep %llu: called ebsp_host_sync while processor %u "
-             "called bsp_sync, ebsp_barrier or bsp_end", in,
-             (unsigned long long)atomic_load(&job.ls->proc[in].step), out);
+    fail_run("ebsp_host_sync: processor %u, superstep %llu: called ebsp_host_sync while processor %u called %s", in,
+             (unsigned long long)atomic_load(&job.ls->proc[in].step), out,
+             bsp_call_name(atomic_load(&job.ls->proc[out].call)));
+}
+
+/* SUPERSTEP_STALL_TIMEOUT while some processors wait in ebsp_host_sync: the
+ * host names those still computing (as src/bsp/stall.c does at the barrier). */
+static void check_host_sync_stall(uint32_t arrived, int64_t *since)
+{
+    uint64_t limit = setting_num(SET_STALL_TIMEOUT);
+    int64_t t = now_ns();
+    if (!arrived || !limit) {
+        *since = 0;
+        return;
+    }
+    if (!*since)
+        *since = t;
+    if (t - *since < (int64_t)limit * 1000000000)
+        return;
+    char late[256];
+    size_t len = 0;
+    uint32_t n = 0, waiter = 0, first = 0;
+    for (uint32_t q = hs.p; q-- > 0;) {
+        if (atomic_load(&hs.sh->proc[q].in_hsync))
+            waiter = q;
+    }
+    for (uint32_t q = 0; q < hs.p; q++) {
+        if (atomic_load(&job.ls->proc[q].call) != CALL_NONE || atomic_load(&job.ls->proc[q].ended))
+            continue;
+        if (!n++)
+            first = q;
+        if (len < sizeof late - 32)
+            len += (size_t)snprintf(late + len, sizeof late - len, "%s%u", n > 1 ? ", " : "", q);
+    }
+    if (!n)
+        return;
+    fail_run("ebsp_host_sync: processor %u, superstep %llu: waited %lld s for processor%s %s, still computing in "
+             "superstep %llu (SUPERSTEP_STALL_TIMEOUT=%llu)", waiter,
+             (unsigned long long)atomic_load(&job.ls->proc[waiter].step), (long long)((t - *since) / 1000000000),
+             n > 1 ? "s" : "", late, (unsigned long long)atomic_load(&job.ls->proc[first].step),
+             (unsigned long long)limit);
 }
 
 /* Every process ended cleanly as far as the launch layer knows (a kernel
@@ -336,6 +379,7 @@ static void serve_run(void)
 {
     struct ebsp_shared *sh = hs.sh;
     struct barrier *b = &job.ls->barrier;
+    int64_t hsync_since = 0;
     for (;;) {
         uint32_t bell = atomic_load(&sh->doorbell);
         host_print(false);
@@ -346,6 +390,7 @@ static void serve_run(void)
             host_sync_release();
         else if (arrived)
             check_host_sync_mismatch(arrived);
+        check_host_sync_stall(arrived < hs.p ? arrived : 0, &hsync_since);
         if (atomic_load(&sh->ended) == hs.p || barrier_failed(b) || all_ended())
             break;
         /* Arrivals at the barrier ring no bell: while some processors wait
@@ -375,7 +420,10 @@ int ebsp_spmd(void)
     }
     host_print_reset();
     hs.kargv[0] = (char *)path;
-    int fd = dup(hs.seg.fd); /* without FD_CLOEXEC: the kernels inherit it */
+    /* Close-on-exec like every descriptor of ours (another thread of the
+     * host may exec meanwhile); launch_spawn clears the flag in each kernel
+     * between its fork and exec, so the kernels inherit it. */
+    int fd = fcntl(hs.seg.fd, F_DUPFD_CLOEXEC, 0);
     if (fd < 0)
         host_error("ebsp_spmd", "cannot pass the session segment on: %s", strerror(errno));
     char fdbuf[16];
@@ -384,7 +432,9 @@ int ebsp_spmd(void)
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     barrier_set_oversubscribed(ncpu > 0 && hs.p >= (uint32_t)ncpu);
     struct device *d = &device_shm; /* a host starts local processes, whatever SUPERSTEP_DEVICE says */
+    launch_inherit_fd = fd;
     int rc = d->spawn(hs.p, path, hs.kargv, bsp_segment_setup);
+    launch_inherit_fd = -1;
     close(fd);
     unsetenv(EBSP_ENV_FD);
     if (rc) {

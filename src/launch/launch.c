@@ -101,6 +101,7 @@ static uint64_t proc_step(uint32_t p)
 }
 
 void (*launch_fail_hook)(uint32_t code, const char *msg);
+int launch_inherit_fd = -1;
 
 struct launch_words launch_words = { "processor", 0, "bsp_end", true };
 
@@ -720,6 +721,8 @@ static int spawn_kernels(const char *path, char *const argv[])
         if (pid == 0) {
             child_setup(self);
             fcntl(job.seg.fd, F_SETFD, 0); /* the segment stays open across exec */
+            if (launch_inherit_fd >= 0)
+                fcntl(launch_inherit_fd, F_SETFD, 0);
             execve(path, argv, envp);
             (void)!write(2, nopath, len);
             _exit(127);
@@ -851,6 +854,7 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap)
 {
     char msg[1024];
     vsnprintf(msg, sizeof msg, fmt, ap);
+    launch_one_line(msg, sizeof msg);
     if (launch_fail_hook)
         launch_fail_hook(code, msg);
     if (!job.ls) { /* no job running: nothing else to stop */

@@ -68,6 +68,11 @@ int launch_fork(uint32_t nprocs);
 /* Start nprocs copies of 'path' (argv as given) on the segment of 'job'. */
 int launch_spawn(const char *path, char *const argv[]);
 
+/* One more descriptor (close-on-exec, as all of ours) that launch_spawn's
+ * children keep across their exec: the flag is cleared in each child
+ * between fork and exec.  -1: none (the Epiphany host's session segment). */
+extern int launch_inherit_fd;
+
 /* In an exec'd processor: map the segment named by the environment. */
 bool launch_attach(void);
 
@@ -79,6 +84,10 @@ int launch_finish(void);
  * Never returns in a processor; a spawning host gets control back. */
 void launch_fail(uint32_t code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void launch_vfail(uint32_t code, const char *fmt, va_list ap) __attribute__((noreturn));
+
+/* Make a user's text fit one diagnosis line, in place, within cap bytes:
+ * trailing newlines dropped, interior ones shown as "\n" (oneline.c). */
+void launch_one_line(char *msg, size_t cap);
 
 /* Wait for another processor to report a failure it is known to report
  * (so that one processor names a collective mismatch), then stop. */

@@ -40,6 +40,7 @@ void mp_error(const char *call, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(what, sizeof what, fmt, ap);
     va_end(ap);
+    launch_one_line(what, sizeof what);
     if (mp.started) {
         snprintf(msg, sizeof msg, "%s: node %d: %s", call, mp.me, what);
         T->fail(1, msg);

@@ -50,6 +50,7 @@
 #include "channel/channel.h"
 #include "launch/launch.h"
 #include "segment/segment.h"
+#include "settings/settings.h"
 
 #include <errno.h>
 #include <linux/futex.h>
@@ -374,6 +375,30 @@ static void check_deadlock(void)
 
 /* ---- sync ----------------------------------------------------------------- */
 
+/* SUPERSTEP_STALL_TIMEOUT: this node has waited in mp_sync since 'since';
+ * past the limit, name the nodes still computing (running, not blocked in a
+ * call: those blocked for ever are the deadlock check's) and stop the job. */
+static void check_sync_stall(int64_t since)
+{
+    uint64_t limit = setting_num(SET_STALL_TIMEOUT);
+    int64_t waited = now_ns() - since;
+    if (!limit || waited < (int64_t)limit * 1000000000)
+        return;
+    char late[256];
+    size_t len = 0;
+    int n = 0;
+    for (int k = 1; k <= S.n; k++) {
+        if (shm_ended(k) || atomic_load(&S.node[k - 1].blocked) != BLOCK_NONE || k == S.me)
+            continue;
+        if (len < sizeof late - 32)
+            len += (size_t)snprintf(late + len, sizeof late - len, "%s%d", n ? ", " : "", k);
+        n++;
+    }
+    if (n)
+        mp_error("mp_sync", "waited %lld s for node%s %s, still computing (SUPERSTEP_STALL_TIMEOUT=%llu)",
+                 (long long)(waited / 1000000000), n > 1 ? "s" : "", late, (unsigned long long)limit);
+}
+
 static int shm_sync(void)
 {
     unblock();
@@ -389,6 +414,7 @@ static int shm_sync(void)
         wake_word(&sh->sync_gen);
         return MP_SYNC_OK;
     }
+    int64_t since = now_ns();
     for (;;) {
         /* 'ended' first: a node that ended after this sync completed, or
          * after quitting, is no error. */
@@ -411,6 +437,7 @@ static int shm_sync(void)
             continue;
         }
         check_deadlock();
+        check_sync_stall(since);
     }
 }
 

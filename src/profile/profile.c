@@ -420,7 +420,7 @@ static uint64_t detail_limit(void)
 
 static void write_file(struct prof_view *v, bool failed)
 {
-    FILE *f = fopen(pr.path, "w");
+    FILE *f = fopen(pr.path, "we"); /* close-on-exec: a thread of the program may exec meanwhile */
     if (!f) {
         fprintf(stderr, "superstep: SUPERSTEP_PROFILE: cannot write %s: %s\n", pr.path, strerror(errno));
         return;

@@ -64,10 +64,15 @@ int seg_attach(struct segment *s, int fd)
     struct stat st;
     if (fstat(fd, &st) != 0)
         return -errno;
+    /* Trust the file no further than its size: too short for the header,
+     * or shorter than the size the header records (truncated), and the
+     * tables it points to would lie past the mapping. */
+    if ((uint64_t)st.st_size < sizeof(struct seg_header))
+        return -EINVAL;
     int rc = seg_map(s, fd, (size_t)st.st_size);
     if (rc)
         return rc;
-    if (s->hdr->magic != SEG_MAGIC) {
+    if (s->hdr->magic != SEG_MAGIC || s->hdr->size > (uint64_t)st.st_size) {
         seg_detach(s);
         return -EINVAL;
     }

@@ -76,6 +76,9 @@ static const struct row rows[SET_COUNT] = {
     [SET_AFFINITY] = { { "SUPERSTEP_AFFINITY", "shm device: how processors are pinned to CPUs at bsp_begin (mcbsp.h calls override it)",
                          "scatter", "scatter, compact or none" },
                        WORD, 0, 0, 0, affinities },
+    [SET_STALL_TIMEOUT] = { { "SUPERSTEP_STALL_TIMEOUT", "seconds processors may wait in a collective call (bsp_sync, bsp_end, ebsp_barrier, ebsp_host_sync, mp_sync) for one still computing before the job stops with a line naming it (shm)",
+                              "0 (off: wait for ever)", "a whole number of seconds from 0 to 4294967295" },
+                            COUNT, 0, 4294967295u, 0, NULL },
 };
 
 const struct setting_info *setting_info(enum setting s)

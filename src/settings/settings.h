@@ -36,6 +36,7 @@ enum setting {
     SET_PROFILE_STEPS,
     SET_STRICT,
     SET_AFFINITY,
+    SET_STALL_TIMEOUT,
     SET_COUNT
 };
 

@@ -7,6 +7,7 @@
 # RUN: n=4 args="busy" timeout=20
 # RUN: n=2 args="vabort"
 # RUN: n=2 args="newline"
+# RUN: n=2 args="twolines"
 set -u
 err=$(mktemp) || exit 1
 trap 'rm -f "$err"' EXIT
@@ -19,4 +20,6 @@ n=$(grep -c '^superstep: bsp_v\{0,1\}abort:' "$err")
 n=$(grep -c '^superstep:' "$err")
 [ "$n" = 1 ] || fail "$1" "$n error lines, expected 1"
 ! grep -q '^$' "$err" || fail "$1" "an empty line on stderr"
+n=$(wc -l <"$err")
+[ "$n" = 1 ] || fail "$1" "$n lines on stderr, expected the one abort line"
 exit 0

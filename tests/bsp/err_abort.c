@@ -6,7 +6,8 @@
  *   busy:    processor 1 aborts while the others compute (sleep);
  *   all:     every processor aborts in superstep 2;
  *   vabort:  processor 1 aborts through bsp_vabort in superstep 0;
- *   newline: the message ends in a newline (still one line). */
+ *   newline: the message ends in a newline (still one line);
+ *   twolines: a newline inside the message too (shown as \n: one line). */
 // RUN: n=1 args="0" fail="^superstep: bsp_abort: processor 0, superstep 1: abort test 42$"
 // RUN: n=4 args="0" fail="^superstep: bsp_abort: processor 0, superstep 1: abort test 42$"
 // RUN: n=3 args="2" fail="^superstep: bsp_abort: processor 2, superstep 1: abort test 42$"
@@ -15,6 +16,7 @@
 // RUN: n=4 args="all" fail="^superstep: bsp_abort: processor [0-3], superstep 2: everybody aborts$"
 // RUN: n=2 args="vabort" fail="^superstep: bsp_v?abort: processor 1, superstep 0: vabort 7 seven$"
 // RUN: n=2 args="newline" fail="^superstep: bsp_abort: processor 1, superstep 1: with a newline$"
+// RUN: n=2 args="twolines" fail="^superstep: bsp_abort: processor 1, superstep 1: bad value 3\\\\nsecond line$"
 #include <bsp.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -49,6 +51,9 @@ int main(int argc, char **argv)
     } else if (strcmp(m, "newline") == 0) {
         if (s == 1)
             bsp_abort("with a newline\n");
+    } else if (strcmp(m, "twolines") == 0) {
+        if (s == 1)
+            bsp_abort("bad value %d\nsecond line\n", 3);
     } else if (strcmp(m, "all") == 0) {
         bsp_sync(); /* superstep 2 */
         bsp_abort("everybody aborts");

@@ -62,6 +62,9 @@
 // RUN: n=4 args="reg_order" out="^[$]03: registrations by order ok$"
 // RUN: n=4 args="reg_order" env="SUPERSTEP_STRICT=1" fail="^superstep: bsp_sync: processor 0, superstep 1: registrations differ: processor 0 pushed 2, processor 1 pushed 1$"
 // RUN: n=4 args="abort_up" out="^[$]03: abort test 42$"
+// RUN: n=2 args="abort_nl" fail="^superstep: bsp_abort: processor 1, superstep 1: bad value 3\\\\nsecond line$" env="SUPERSTEP_STRICT=1"
+// RUN: n=2 args="abort_nl_up" out="^[$]01: bad value 3\\\\nsecond line$"
+// RUN: n=2 args="h_nokernel_nl" fail="^superstep: ebsp_spmd: host: cannot find kernel \"no_such\\\\nkernel\": tried"
 // RUN: n=3 args="crash" fail="^superstep: processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1$"
 // RUN: n=3 args="exit" fail="^superstep: processor 0 exited with status 5 in superstep 1 without calling bsp_end$"
 // RUN: n=4 args="rerun" out="^second run ok$"
@@ -120,7 +123,7 @@ int main(int argc, char **argv)
         bsp_begin(p);
     if (IS("h_end_early"))
         bsp_end();
-    const char *kernel = IS("h_nokernel") ? "no_such_kernel" : IS("h_notexec") ? __FILE__
+    const char *kernel = IS("h_nokernel") ? "no_such_kernel" : IS("h_nokernel_nl") ? "no_such\nkernel" : IS("h_notexec") ? __FILE__
                          : IS("h_notprogram") ? make_junk() : IS("h_notkernel") ? "/bin/true"
                          : IS("h_bspkernel") ? "../../examples/hello" : "err_kernel";
     bsp_init(kernel, IS("h_bspkernel") ? 1 : argc, argv);
@@ -164,6 +167,8 @@ int main(int argc, char **argv)
     bsp_stream_create(64, 16, NULL); /* stream 0 for the kernels */
     if (IS("abort_up")) /* upstream's form of a kernel's bsp_abort: the run fails */
         return run("abort") == 0 ? 0 : 1;
+    if (IS("abort_nl_up")) /* a message over two lines stays one line */
+        return run("abort_nl") == 0 ? 0 : 1;
     if (IS("rerun")) {
         CHECK(run("abort") == 0, "the aborted run succeeded");
         CHECK(run("ok") == 1, "the second run failed");
@@ -180,7 +185,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strncmp(mode, "h_", 2) && strcmp(mode, "h_notkernel") && strcmp(mode, "h_callback")) {
-        if (!IS("h_nokernel") && !IS("h_notexec") && !IS("h_notprogram"))
+        if (!IS("h_nokernel") && !IS("h_nokernel_nl") && !IS("h_notexec") && !IS("h_notprogram"))
             return 0; /* the host error should have ended the program */
         run("ok");
         return 0;

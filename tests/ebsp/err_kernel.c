@@ -135,6 +135,8 @@ int main(void)
     }
     if ((IS("abort") || IS("abort_up")) && s == p - 1)
         bsp_abort("abort test %d", 42);
+    if (IS("abort_nl") && s == p - 1)
+        bsp_abort("bad value %d\nsecond line\n", 3);
     if (IS("crash") && s == 0) {
         int *volatile null = NULL;
         write_null(&null);

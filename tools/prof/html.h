@@ -211,7 +211,7 @@ static void html_costliest(FILE *f, const struct trace *t, const struct model *m
 
 static int write_html(const char *path, const struct trace *t, const struct model *m)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = fopen(path, "we");
     if (!f) {
         fprintf(stderr, "bspprof: cannot write %s: %s\n", path, strerror(errno));
         return 1;

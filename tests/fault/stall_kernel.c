@@ -1,0 +1,29 @@
+/* stall_kernel.c - kernel of stall_host: processor 1 computes for ever, the
+ * others call MODE (sync, barrier, hsync). */
+// RUN: n=1 fail="^superstep: bsp_begin: this kernel was not started by a host program"
+#include <e_bsp.h>
+
+#include "check.h"
+
+#include <string.h>
+#include <time.h>
+
+int main(int argc, char **argv)
+{
+    bsp_begin();
+    CHECK(argc == 2, "usage: stall_kernel MODE");
+    if (bsp_pid() == 1) {
+        for (;;) {
+            struct timespec nap = { 60, 0 };
+            nanosleep(&nap, NULL);
+        }
+    }
+    if (!strcmp(argv[1], "sync"))
+        bsp_sync();
+    else if (!strcmp(argv[1], "barrier"))
+        ebsp_barrier();
+    else
+        ebsp_host_sync();
+    bsp_end();
+    return 0;
+}

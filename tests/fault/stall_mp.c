@@ -1,0 +1,37 @@
+/* stall_mp.c - SUPERSTEP_STALL_TIMEOUT in mp.h: nodes waiting in mp_sync for
+ * one still computing (not blocked in a call, so no deadlock) are not left
+ * waiting for ever: one line names the late nodes and the setting; exit 1.
+ * Usage: stall_mp LATE : node LATE computes for ever (sleeps) while the
+ * others call mp_sync; LATE 0: node 2 computes 0.3 s, no error ("done"). */
+// RUN: n=3 args="2" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: mp_sync: node [13]: waited [0-9]+ s for node 2, still computing \(SUPERSTEP_STALL_TIMEOUT=1\)$"
+// RUN: n=3 args="1" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: mp_sync: node [23]: waited [0-9]+ s for node 1, still computing \(SUPERSTEP_STALL_TIMEOUT=1\)$"
+// RUN: n=2 args="0" env="SUPERSTEP_STALL_TIMEOUT=5" out="^done$"
+#include <mp.h>
+
+#include "check.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+int main(int argc, char **argv)
+{
+    CHECK(argc == 2, "usage: stall_mp LATE");
+    int late = atoi(argv[1]);
+    CHECK(mp_start(&argc, &argv) && mp_sync(), "start");
+    if (mp_this_pe() == late) {
+        for (;;) {
+            struct timespec nap = { 60, 0 };
+            nanosleep(&nap, NULL);
+        }
+    }
+    if (late == 0 && mp_this_pe() == 2) {
+        struct timespec nap = { 0, 300000000 };
+        nanosleep(&nap, NULL);
+    }
+    mp_sync();
+    if (mp_is_main())
+        printf("done\n");
+    mp_quit(0);
+    return 0;
+}
