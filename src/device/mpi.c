@@ -41,6 +41,7 @@
 #include "device/device.h"
 #include "settings/settings.h"
 
+#include "device/lines.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -185,6 +186,7 @@ static void mpi_fail(uint32_t code, const char *msg)
         _exit((int)code);
     failing = true;
     fflush(stdout);
+    lines_flush();
     if (msg && first_to_fail()) {
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
@@ -268,6 +270,8 @@ static void mpi_on_exit(int status, void *arg)
         return;
     if (status != 0) { /* before bsp_begin: the program's own failure, as on shm */
         fflush(NULL);
+        lines_flush();
+    lines_flush();
         MPI_Abort(MPI_COMM_WORLD, status);
         _exit(status);
     }
@@ -275,6 +279,7 @@ static void mpi_on_exit(int status, void *arg)
         left_before_begin();
     launch_fail_hook = NULL;
     fflush(NULL);
+    lines_flush();
     MPI_Finalize();
 }
 
@@ -306,15 +311,12 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
-/* Output: each rank's stdout goes to the launcher through a pipe of its
- * own, which stdio would fill in blocks that cut lines; the launcher copies
- * what it reads, so a cut line mixes with another rank's.  Whole lines per
- * write (up to the buffer's 64 KiB) keep every line in one piece. */
+/* Output: mpirun forwards each rank's output in pieces of its own size,
+ * so whole lines per write, paced (lines.c), keep lines of different
+ * ranks apart. */
 static void whole_lines(void)
 {
-    static char buf[1 << 16];
-    fflush(stdout);
-    setvbuf(stdout, buf, _IOLBF, sizeof buf);
+    lines_whole();
 }
 
 /* From the first MPI call on (before bsp_begin: a textbook program's
@@ -392,6 +394,7 @@ static void leave_quietly(void)
 {
     launch_fail_hook = NULL;
     fflush(NULL);
+    lines_flush();
     MPI_Finalize();
     _exit(0);
 }
@@ -497,6 +500,7 @@ static void mpi_end(void)
     atomic_store(&job.ls->proc[m.me].ended, 1);
     MPI_Comm_free(&m.comm);
     fflush(NULL);
+    lines_flush();
     if (m.we_inited)
         MPI_Finalize();
     launch_fail_hook = NULL;

@@ -25,6 +25,7 @@
 #include "mp/mp_impl.h"
 
 #include "barrier/barrier.h"
+#include "device/lines.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -85,6 +86,7 @@ static void mpi_fail_mp(int code, const char *msg)
         _exit(code);
     failing = true;
     fflush(stdout);
+    lines_flush();
     fprintf(stderr, "superstep: %s\n", msg);
     fflush(stderr);
     MPI_Abort(MPI_COMM_WORLD, code);
@@ -246,6 +248,7 @@ static void finalize_at_exit(void)
     while (X.nout) /* what this node sent must leave before it does */
         reap();
     fflush(NULL);
+    lines_flush();
     MPI_Finalize();
 }
 
@@ -283,11 +286,9 @@ static int mpi_start(int n, int *me)
     static struct launch_words words = { "node", 1, "mp_quit", false };
     launch_words = words;
     launch_catch_fatal_signals(on_fatal_signal);
-    /* Output: whole lines per write, so that nodes' lines never mix (as
-     * on the mpi device). */
-    static char line_buf[1 << 16];
-    fflush(stdout);
-    setvbuf(stdout, line_buf, _IOLBF, sizeof line_buf);
+    /* Output: whole lines, paced, so that nodes' lines never mix (as on
+     * the mpi device: lines.c). */
+    lines_whole();
     *me = X.me;
     return 0;
 }
