@@ -42,6 +42,7 @@
 #include "settings/settings.h"
 
 #include "device/lines.h"
+#include "device/mpi_fail.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -141,10 +142,14 @@ static bool mpi_world(uint32_t *nprocs, uint32_t *me)
 
 /* Shall this rank print its failure?  Not if another rank said first that it
  * fails, nor if a lower rank says so while this one listens: then exactly
- * one of the ranks that fail together prints (the lowest), as on shm. */
-static bool first_to_fail(void)
+ * one of the ranks that fail together prints (the lowest), as on shm.
+ * Also for mp.h's MPI transport (mpi_fail.h). */
+bool mpi_first_to_fail(void)
 {
-    if (m.world <= 1)
+    int world = 1, wrank = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+    if (world <= 1)
         return true;
     int any = 0;
     MPI_Status st;
@@ -152,9 +157,9 @@ static bool first_to_fail(void)
     if (any)
         return false;
     static int note;
-    note = m.wrank;
-    for (int r = 0; r < m.world; r++) {
-        if (r == m.wrank)
+    note = wrank;
+    for (int r = 0; r < world; r++) {
+        if (r == wrank)
             continue;
         MPI_Request q;
         MPI_Isend(&note, 1, MPI_INT, r, TAG_FAIL, MPI_COMM_WORLD, &q);
@@ -164,7 +169,7 @@ static bool first_to_fail(void)
     while (now_ns() < until) {
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, &st);
         if (any) {
-            if (st.MPI_SOURCE < m.wrank)
+            if (st.MPI_SOURCE < wrank)
                 return false;
             int got;
             MPI_Recv(&got, 1, MPI_INT, st.MPI_SOURCE, TAG_FAIL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -187,7 +192,7 @@ static void mpi_fail(uint32_t code, const char *msg)
     failing = true;
     fflush(stdout);
     lines_flush();
-    if (msg && first_to_fail()) {
+    if (msg && mpi_first_to_fail()) {
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
     } else if (!msg) {
@@ -271,7 +276,6 @@ static void mpi_on_exit(int status, void *arg)
     if (status != 0) { /* before bsp_begin: the program's own failure, as on shm */
         fflush(NULL);
         lines_flush();
-    lines_flush();
         MPI_Abort(MPI_COMM_WORLD, status);
         _exit(status);
     }

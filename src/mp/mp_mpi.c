@@ -26,6 +26,7 @@
 
 #include "barrier/barrier.h"
 #include "device/lines.h"
+#include "device/mpi_fail.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -87,8 +88,14 @@ static void mpi_fail_mp(int code, const char *msg)
     failing = true;
     fflush(stdout);
     lines_flush();
-    fprintf(stderr, "superstep: %s\n", msg);
-    fflush(stderr);
+    if (mpi_first_to_fail()) { /* one line for the job, as on shm */
+        fprintf(stderr, "superstep: %s\n", msg);
+        fflush(stderr);
+        lines_flush();
+    } else { /* the rank that prints aborts the job; one abort is enough */
+        struct timespec ts = { 0, 500000000 };
+        nanosleep(&ts, NULL);
+    }
     MPI_Abort(MPI_COMM_WORLD, code);
     _exit(code);
 }
