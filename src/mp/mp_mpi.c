@@ -43,7 +43,7 @@
 #define TAG_PIECE 2              /* the pieces of a payload over PIECE */
 #define PIECE (1ull << 30)
 
-enum { K_MSG, K_QUIT, K_END, K_SYNC };
+enum { K_MSG, K_QUIT, K_END, K_SYNC, K_FINISH };
 
 struct hdr {
     uint32_t kind, cls;
@@ -72,6 +72,8 @@ static struct {
     uint64_t *synced;            /* [node]: syncs it has arrived at */
     uint64_t syncs;              /* syncs this node has arrived at */
     bool quit;                   /* the main node's QUIT has arrived */
+    bool ended_here;             /* this node's mp_quit(0) has run */
+    bool finish;                 /* the main node's FINISH (it finalizes MPI) has arrived */
     int turn[MP_CLASSES];        /* the rotation over senders for 'any' */
     MPI_Request *req;            /* sends in flight, and their buffers */
     void **buf;
@@ -237,6 +239,8 @@ static void pump(void)
             X.quit = true;
         else if (h.kind == K_END)
             X.ended[src] = true;
+        else if (h.kind == K_FINISH)
+            X.finish = true;
         else
             X.synced[src]++;
         if (buf != small)
@@ -252,6 +256,22 @@ static void finalize_at_exit(void)
     MPI_Finalized(&done);
     if (done || !X.we_inited)
         return;
+    /* MPI_Finalize waits for every rank; a rank waiting there while another
+     * aborts the job can leave Open MPI's mpirun hung or crashed (seen with
+     * tests/mp/errors sync_ended).  So a node that has ended enters it only
+     * when the main node does, which, exiting after every node's end, says
+     * so (FINISH): by then no node can fail any more. */
+    if (X.ended_here && X.comm != MPI_COMM_NULL && X.n > 1) {
+        if (X.me == 1) {
+            notify_all(K_FINISH);
+        } else {
+            for (useconds_t nap = 10; !X.finish; nap = nap < 1000 ? 2 * nap : 1000) {
+                pump();
+                if (!X.finish)
+                    usleep(nap);
+            }
+        }
+    }
     while (X.nout) /* what this node sent must leave before it does */
         reap();
     fflush(NULL);
@@ -399,6 +419,7 @@ static void mpi_end(void)
     } else {
         notify_all(K_END);
     }
+    X.ended_here = true;
 }
 
 /* ---- the FIFOs --------------------------------------------------------------- */

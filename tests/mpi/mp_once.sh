@@ -1,8 +1,10 @@
 # mp_once.sh - mp.h nodes that fail together under mpirun print one line
 # for the job, as on shm, and the job ends (the runner's time limit).
 # tests/mp/errors.c "sync_ended": node 2 quits, nodes 1 and 3 both find it
-# gone in mp_sync and fail at the same moment.  Usage: mp_once.sh ROUNDS
-# RUN: n=3 args="3"
+# gone in mp_sync and fail at the same moment, while node 2 exits (it used to
+# wait in MPI_Finalize there, and Open MPI's mpirun then sometimes crashed
+# or hung).  Usage: mp_once.sh ROUNDS
+# RUN: n=3 args="5"
 set -u
 [ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
 err=$(mktemp) || exit 1
