@@ -33,7 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define DRAIN_WAIT_NS 200000000ll /* at most this long for the launcher to read: never hang on it */
+#define DRAIN_WAIT_NS 1000000000ll /* at most this long for the launcher to read: never hang on it */
 
 struct line_out {
     int fd;
