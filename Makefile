@@ -65,6 +65,9 @@ endif
 endif
 endif
 ifeq ($(MPI_ON),1)
+# bspcc passes the chosen MPI's include folders on (a program that includes
+# mpi.h must get that MPI's, not the system's default one).
+MPI_INC    := $(filter -I%,$(MPI_CFLAGS))
 MPI_CFLAGS := $(patsubst -I%,-isystem %,$(MPI_CFLAGS))
 CFLAGS_ALL += -DSUPERSTEP_HAVE_MPI
 LDLIBS_ALL += $(MPI_LIBS)
@@ -190,7 +193,7 @@ $(BINDIR)/bspprof $(BINDIR)/bspbench $(O)/tests/profile/fit: $(wildcard tools/*/
 $(BINDIR)/bspcc $(BINDIR)/bspcxx: tools/bspcc.in $(O)/config include/bsp.h
 	@mkdir -p $(dir $@)
 	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" -e "s|@MPILIBS@|$(MPI_LIBS)|g" \
-	    -e "s|@VERSION@|$(VERSION)|g" $< > $@ && chmod +x $@
+	    -e "s|@MPIINC@|$(MPI_INC)|g" -e "s|@VERSION@|$(VERSION)|g" $< > $@ && chmod +x $@
 
 $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
 	@mkdir -p $(dir $@)

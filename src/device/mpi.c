@@ -41,6 +41,8 @@
 #include "device/device.h"
 #include "settings/settings.h"
 
+#include "device/lines.h"
+#include "device/mpi_fail.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -140,10 +142,14 @@ static bool mpi_world(uint32_t *nprocs, uint32_t *me)
 
 /* Shall this rank print its failure?  Not if another rank said first that it
  * fails, nor if a lower rank says so while this one listens: then exactly
- * one of the ranks that fail together prints (the lowest), as on shm. */
-static bool first_to_fail(void)
+ * one of the ranks that fail together prints (the lowest), as on shm.
+ * Also for mp.h's MPI transport (mpi_fail.h). */
+bool mpi_first_to_fail(void)
 {
-    if (m.world <= 1)
+    int world = 1, wrank = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+    if (world <= 1)
         return true;
     int any = 0;
     MPI_Status st;
@@ -151,9 +157,9 @@ static bool first_to_fail(void)
     if (any)
         return false;
     static int note;
-    note = m.wrank;
-    for (int r = 0; r < m.world; r++) {
-        if (r == m.wrank)
+    note = wrank;
+    for (int r = 0; r < world; r++) {
+        if (r == wrank)
             continue;
         MPI_Request q;
         MPI_Isend(&note, 1, MPI_INT, r, TAG_FAIL, MPI_COMM_WORLD, &q);
@@ -163,7 +169,7 @@ static bool first_to_fail(void)
     while (now_ns() < until) {
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, &st);
         if (any) {
-            if (st.MPI_SOURCE < m.wrank)
+            if (st.MPI_SOURCE < wrank)
                 return false;
             int got;
             MPI_Recv(&got, 1, MPI_INT, st.MPI_SOURCE, TAG_FAIL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
@@ -185,7 +191,8 @@ static void mpi_fail(uint32_t code, const char *msg)
         _exit((int)code);
     failing = true;
     fflush(stdout);
-    if (msg && first_to_fail()) {
+    lines_flush();
+    if (msg && mpi_first_to_fail()) {
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
     } else if (!msg) {
@@ -268,6 +275,7 @@ static void mpi_on_exit(int status, void *arg)
         return;
     if (status != 0) { /* before bsp_begin: the program's own failure, as on shm */
         fflush(NULL);
+        lines_flush();
         MPI_Abort(MPI_COMM_WORLD, status);
         _exit(status);
     }
@@ -275,6 +283,7 @@ static void mpi_on_exit(int status, void *arg)
         left_before_begin();
     launch_fail_hook = NULL;
     fflush(NULL);
+    lines_flush();
     MPI_Finalize();
 }
 
@@ -306,15 +315,12 @@ static void on_fatal_signal(int sig)
     raise(sig);
 }
 
-/* Output: each rank's stdout goes to the launcher through a pipe of its
- * own, which stdio would fill in blocks that cut lines; the launcher copies
- * what it reads, so a cut line mixes with another rank's.  Whole lines per
- * write (up to the buffer's 64 KiB) keep every line in one piece. */
+/* Output: mpirun forwards each rank's output in pieces of its own size,
+ * so whole lines per write, paced (lines.c), keep lines of different
+ * ranks apart. */
 static void whole_lines(void)
 {
-    static char buf[1 << 16];
-    fflush(stdout);
-    setvbuf(stdout, buf, _IOLBF, sizeof buf);
+    lines_whole();
 }
 
 /* From the first MPI call on (before bsp_begin: a textbook program's
@@ -392,6 +398,7 @@ static void leave_quietly(void)
 {
     launch_fail_hook = NULL;
     fflush(NULL);
+    lines_flush();
     MPI_Finalize();
     _exit(0);
 }
@@ -497,6 +504,7 @@ static void mpi_end(void)
     atomic_store(&job.ls->proc[m.me].ended, 1);
     MPI_Comm_free(&m.comm);
     fflush(NULL);
+    lines_flush();
     if (m.we_inited)
         MPI_Finalize();
     launch_fail_hook = NULL;

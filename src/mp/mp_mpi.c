@@ -25,6 +25,8 @@
 #include "mp/mp_impl.h"
 
 #include "barrier/barrier.h"
+#include "device/lines.h"
+#include "device/mpi_fail.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -41,7 +43,7 @@
 #define TAG_PIECE 2              /* the pieces of a payload over PIECE */
 #define PIECE (1ull << 30)
 
-enum { K_MSG, K_QUIT, K_END, K_SYNC };
+enum { K_MSG, K_QUIT, K_END, K_SYNC, K_FINISH };
 
 struct hdr {
     uint32_t kind, cls;
@@ -70,6 +72,8 @@ static struct {
     uint64_t *synced;            /* [node]: syncs it has arrived at */
     uint64_t syncs;              /* syncs this node has arrived at */
     bool quit;                   /* the main node's QUIT has arrived */
+    bool ended_here;             /* this node's mp_quit(0) has run */
+    bool finish;                 /* the main node's FINISH (it finalizes MPI) has arrived */
     int turn[MP_CLASSES];        /* the rotation over senders for 'any' */
     MPI_Request *req;            /* sends in flight, and their buffers */
     void **buf;
@@ -85,8 +89,15 @@ static void mpi_fail_mp(int code, const char *msg)
         _exit(code);
     failing = true;
     fflush(stdout);
-    fprintf(stderr, "superstep: %s\n", msg);
-    fflush(stderr);
+    lines_flush();
+    if (mpi_first_to_fail()) { /* one line for the job, as on shm */
+        fprintf(stderr, "superstep: %s\n", msg);
+        fflush(stderr);
+        lines_flush();
+    } else { /* the rank that prints aborts the job; one abort is enough */
+        struct timespec ts = { 0, 500000000 };
+        nanosleep(&ts, NULL);
+    }
     MPI_Abort(MPI_COMM_WORLD, code);
     _exit(code);
 }
@@ -228,6 +239,8 @@ static void pump(void)
             X.quit = true;
         else if (h.kind == K_END)
             X.ended[src] = true;
+        else if (h.kind == K_FINISH)
+            X.finish = true;
         else
             X.synced[src]++;
         if (buf != small)
@@ -243,9 +256,26 @@ static void finalize_at_exit(void)
     MPI_Finalized(&done);
     if (done || !X.we_inited)
         return;
+    /* MPI_Finalize waits for every rank; a rank waiting there while another
+     * aborts the job can leave Open MPI's mpirun hung or crashed (seen with
+     * tests/mp/errors sync_ended).  So a node that has ended enters it only
+     * when the main node does, which, exiting after every node's end, says
+     * so (FINISH): by then no node can fail any more. */
+    if (X.ended_here && X.comm != MPI_COMM_NULL && X.n > 1) {
+        if (X.me == 1) {
+            notify_all(K_FINISH);
+        } else {
+            for (useconds_t nap = 10; !X.finish; nap = nap < 1000 ? 2 * nap : 1000) {
+                pump();
+                if (!X.finish)
+                    usleep(nap);
+            }
+        }
+    }
     while (X.nout) /* what this node sent must leave before it does */
         reap();
     fflush(NULL);
+    lines_flush();
     MPI_Finalize();
 }
 
@@ -283,11 +313,9 @@ static int mpi_start(int n, int *me)
     static struct launch_words words = { "node", 1, "mp_quit", false };
     launch_words = words;
     launch_catch_fatal_signals(on_fatal_signal);
-    /* Output: whole lines per write, so that nodes' lines never mix (as
-     * on the mpi device). */
-    static char line_buf[1 << 16];
-    fflush(stdout);
-    setvbuf(stdout, line_buf, _IOLBF, sizeof line_buf);
+    /* Output: whole lines, paced, so that nodes' lines never mix (as on
+     * the mpi device: lines.c). */
+    lines_whole();
     *me = X.me;
     return 0;
 }
@@ -391,6 +419,7 @@ static void mpi_end(void)
     } else {
         notify_all(K_END);
     }
+    X.ended_here = true;
 }
 
 /* ---- the FIFOs --------------------------------------------------------------- */

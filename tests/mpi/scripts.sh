@@ -38,7 +38,15 @@ for dir in tests/bsp examples; do
     for prog in "$O/$dir"/*; do
         [ -f "$prog" ] && [ -x "$prog" ] || continue
         real=$(cd "$(dirname "$prog")" && pwd)/$(basename "$prog")
-        printf '#!/bin/sh\nexec %s -n "$SUPERSTEP_NPROCS" %s "$@"\n' "$MPIRUN" "$real" >"$wrap/$dir/$(basename "$prog")"
+        if grep -qx 'mpikind=mpich' "$O/config"; then
+            # MPICH's mpiexec exits with the signal's number for a rank
+            # killed by a signal, and names a signal on stdout: 128 + that, as
+            # Open MPI's mpirun and shm give, for the scripts' checks.
+            printf '#!/bin/sh\nout=$(mktemp)\n%s -n "$SUPERSTEP_NPROCS" %s "$@" >"$out"\nrc=$?\ncat "$out"\nsig=$(sed -n "s/.*EXIT STRING: .*(signal \\([0-9]*\\)).*/\\1/p" "$out" | head -n 1)\nrm -f "$out"\n[ -n "$sig" ] && exit $((128 + rc))\nexit $rc\n' \
+                "$MPIRUN" "$real" >"$wrap/$dir/$(basename "$prog")"
+        else
+            printf '#!/bin/sh\nexec %s -n "$SUPERSTEP_NPROCS" %s "$@"\n' "$MPIRUN" "$real" >"$wrap/$dir/$(basename "$prog")"
+        fi
         chmod +x "$wrap/$dir/$(basename "$prog")"
     done
 done

@@ -1,0 +1,12 @@
+/* lines.h - whole output lines for processes whose output a launcher
+ * forwards (the ranks of an MPI job): see lines.c. */
+#ifndef SUPERSTEP_DEVICE_LINES_H
+#define SUPERSTEP_DEVICE_LINES_H
+
+/* From now on stdout and stderr go out a whole line per write. */
+void lines_whole(void);
+
+/* Write what is pending (a last line without its newline): before _exit. */
+void lines_flush(void);
+
+#endif
