@@ -213,6 +213,29 @@ static void left_in_job(int status)
 
 static void send_nprocs(int32_t p);
 
+/* An Epiphany host's rank: its MPI serves the host (src/host/hmpi.c), never
+ * a bsp_begin, so no rank waits for its p at exit. */
+void mpi_device_claim(void);
+void mpi_device_claim(void)
+{
+    m.used = true;
+}
+
+/* A kernel spawned by an Epiphany host that ends before bsp_begin (a
+ * program that is no kernel): the host waits for it, so stop the job. */
+static void kernel_left_before_begin(int status)
+{
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    if (parent == MPI_COMM_NULL)
+        return;
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s %d exited with status %d%s without calling %s", launch_words.proc,
+             m.wrank + (int)launch_words.first, status, launch_words.steps ? " in superstep 0" : "",
+             launch_words.end_call);
+    mpi_fail(LAUNCH_EXIT_ERROR, msg);
+}
+
 /* A rank ends the program with status 0 before bsp_begin.  Processor 0
  * tells every rank that no bsp_begin comes (ranks waiting in bsp_begin for
  * its p, bsp_init style, or ending like it, then leave with 0).  Another
@@ -264,6 +287,8 @@ static void mpi_on_exit(int status, void *arg)
         return;
     if (m.begun && !m.ended)
         left_in_job(status);
+    if (!m.begun)
+        kernel_left_before_begin(status);
     if (!m.we_inited) /* the program runs MPI itself */
         return;
     if (status != 0) { /* before bsp_begin: the program's own failure, as on shm */

@@ -128,6 +128,8 @@ int ebsp_host_init(const char *e_name, int argc, char **argv)
     for (int i = 0; i < nargs; i++)
         hs.kargv[i + 1] = xstrdup(argv[i + 1] ? argv[i + 1] : "");
     hs.tagsize = 0; /* ebsp_set_tagsize may set it before bsp_begin, as upstream allows */
+    if (hmpi_on())
+        hmpi_init();
     hs.phase = H_INIT;
     return 1;
 }
@@ -355,6 +357,31 @@ static void serve_run(void)
     }
 }
 
+/* One run on local processes (fork + exec, sharing the session segment). */
+static int run_local(const char *path)
+{
+    int fd = dup(hs.seg.fd); /* without FD_CLOEXEC: the kernels inherit it */
+    if (fd < 0)
+        host_error("ebsp_spmd", "cannot pass the session segment on: %s", strerror(errno));
+    char fdbuf[16];
+    snprintf(fdbuf, sizeof fdbuf, "%d", fd);
+    setenv(EBSP_ENV_FD, fdbuf, 1);
+    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+    barrier_set_oversubscribed(ncpu > 0 && hs.p >= (uint32_t)ncpu);
+    struct device *d = &device_shm; /* a host starts local processes, whatever SUPERSTEP_DEVICE says */
+    int rc = d->spawn(hs.p, path, hs.kargv, bsp_segment_setup);
+    close(fd);
+    unsetenv(EBSP_ENV_FD);
+    if (rc) {
+        char why[512];
+        settings_limit_text(-rc, hs.p, seg_size_from_env(), why, sizeof why);
+        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device %s: %s", hs.p, path, d->name, why);
+    }
+    hs.phase = H_RUNNING;
+    serve_run();
+    return d->spawn_wait();
+}
+
 int ebsp_spmd(void)
 {
     if (hs.phase == H_RUNNING)
@@ -375,26 +402,13 @@ int ebsp_spmd(void)
     }
     host_print_reset();
     hs.kargv[0] = (char *)path;
-    int fd = dup(hs.seg.fd); /* without FD_CLOEXEC: the kernels inherit it */
-    if (fd < 0)
-        host_error("ebsp_spmd", "cannot pass the session segment on: %s", strerror(errno));
-    char fdbuf[16];
-    snprintf(fdbuf, sizeof fdbuf, "%d", fd);
-    setenv(EBSP_ENV_FD, fdbuf, 1);
-    long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-    barrier_set_oversubscribed(ncpu > 0 && hs.p >= (uint32_t)ncpu);
-    struct device *d = &device_shm; /* a host starts local processes, whatever SUPERSTEP_DEVICE says */
-    int rc = d->spawn(hs.p, path, hs.kargv, bsp_segment_setup);
-    close(fd);
-    unsetenv(EBSP_ENV_FD);
-    if (rc) {
-        char why[512];
-        settings_limit_text(-rc, hs.p, seg_size_from_env(), why, sizeof why);
-        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device %s: %s", hs.p, path, d->name, why);
+    int status;
+    if (hmpi_on()) { /* kernels spawned as MPI processes (hmpi.c) */
+        hs.phase = H_RUNNING;
+        status = hmpi_run(path, hs.kargv);
+    } else {
+        status = run_local(path);
     }
-    hs.phase = H_RUNNING;
-    serve_run();
-    int status = d->spawn_wait();
     host_print(true);
     if (atomic_load(&sh->aborted)) { /* what Epiphany BSP's host says after a kernel's bsp_abort */
         printf("(BSP) ERROR: bsp_abort was called\n");
