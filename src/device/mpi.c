@@ -39,6 +39,7 @@
  * kill the rank, and mpirun stops the others.
  */
 #include "device/device.h"
+#include "ebsp/ebsp_mpi.h"
 #include "settings/settings.h"
 
 #include "launch/launch.h"
@@ -90,6 +91,7 @@ static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
     bool we_inited;
     bool begun, ended, used;
+    bool host;                 /* rank 0 of an Epiphany host's job, the other ranks idle */
     int world, wrank;
     MPI_Comm comm;
     uint32_t p, me;
@@ -219,6 +221,22 @@ void mpi_device_claim(void);
 void mpi_device_claim(void)
 {
     m.used = true;
+    m.host = m.world > 1; /* the other ranks wait in a barrier until the host ends (mpi_on_exit) */
+}
+
+/* A kernel spawned by an Epiphany host (src/host/hmpi.c) at bsp_end: an
+ * Epiphany kernel has said goodbye and left the host (src/ebsp/kmpi.c);
+ * a plain BSPlib program used as kernel says it here, with nothing sent
+ * back, so that the host's run ends as on shm. */
+static void kernel_ended(void)
+{
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent); /* MPI_COMM_NULL after the kernel's disconnect */
+    if (parent == MPI_COMM_NULL)
+        return;
+    struct em_packet none = { 0 };
+    MPI_Send(&none, (int)(sizeof none / sizeof(uint64_t)), MPI_UINT64_T, 0, EM_END, parent);
+    MPI_Comm_disconnect(&parent);
 }
 
 /* A kernel spawned by an Epiphany host that ends before bsp_begin (a
@@ -298,6 +316,11 @@ static void mpi_on_exit(int status, void *arg)
     }
     if (m.world > 1 && !m.used)
         left_before_begin();
+    if (m.host) { /* let the idle ranks of an Epiphany host's job go (src/host/hmpi.c) */
+        MPI_Request r;
+        MPI_Ibarrier(MPI_COMM_WORLD, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    }
     launch_fail_hook = NULL;
     fflush(NULL);
     MPI_Finalize();
@@ -520,6 +543,7 @@ static void mpi_end(void)
     m.nreq = m.capreq = 0;
     m.ended = true;
     atomic_store(&job.ls->proc[m.me].ended, 1);
+    kernel_ended();
     MPI_Comm_free(&m.comm);
     fflush(NULL);
     if (m.we_inited)

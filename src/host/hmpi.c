@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 void mpi_device_claim(void); /* mpi.c: this rank's MPI is not a BSP job's */
@@ -25,7 +26,8 @@ bool hmpi_on(void)
 }
 
 /* The host is rank 0; other ranks of the job (bsprun --device mpi -n P
- * starts P) have nothing to do: the kernels are spawned. */
+ * starts P) have nothing to do (the kernels are spawned): they wait for the
+ * host's end (a barrier it enters at exit, mpi.c) and leave with 0. */
 void hmpi_init(void)
 {
     uint32_t world, me;
@@ -33,6 +35,15 @@ void hmpi_init(void)
     mpi_device_claim();
     if (me == 0)
         return;
+    /* Wait for the host's end without a busy core (MPI_Finalize polls). */
+    MPI_Request r;
+    MPI_Ibarrier(MPI_COMM_WORLD, &r);
+    for (int done = 0; !done;) {
+        MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+        struct timespec ts = { 0, 20 * 1000 * 1000 };
+        if (!done)
+            nanosleep(&ts, NULL);
+    }
     launch_fail_hook = NULL;
     fflush(NULL);
     MPI_Finalize();
@@ -146,8 +157,33 @@ static void serve(MPI_Comm ic)
     }
 }
 
+/* Does the program at path use Superstep (its messages, or the shared
+ * library's name)?  A spawned program that never starts MPI cannot be
+ * noticed: the spawn would wait for it for ever. */
+static bool uses_superstep(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return true; /* the spawn reports it */
+    static char buf[1 << 16];
+    const char *mark = "superstep";
+    size_t keep = 0, n;
+    bool found = false;
+    while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
+        size_t have = keep + n;
+        found = memmem(buf, have, mark, strlen(mark)) != NULL;
+        keep = have < strlen(mark) - 1 ? have : strlen(mark) - 1;
+        memmove(buf, buf + have - keep, keep); /* the last bytes, for a mark cut in two */
+    }
+    fclose(f);
+    return found;
+}
+
 int hmpi_run(const char *path, char *const argv[])
 {
+    if (!uses_superstep(path))
+        host_error("ebsp_spmd", "cannot start kernel %s on device mpi: it does not use Superstep (build it with "
+                   "bspcc); a kernel that never calls bsp_begin cannot be noticed there", path);
     MPI_Comm ic;
     int *errs = calloc(hs.p, sizeof *errs);
     if (!errs)
