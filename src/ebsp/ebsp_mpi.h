@@ -86,7 +86,6 @@ void kmpi_line(const char *text, uint32_t len);
 void kmpi_host_sync(void);
 void kmpi_end(void);
 void kmpi_abort(void) __attribute__((noreturn));
-void kmpi_barrier(void);
 #else /* without MPI no kernel is spawned, and nothing below is called */
 #include <stdbool.h>
 #include <stdlib.h>
@@ -96,7 +95,6 @@ static inline void kmpi_line(const char *text, uint32_t len) { (void)text, (void
 static inline void kmpi_host_sync(void) {}
 static inline void kmpi_end(void) {}
 static inline __attribute__((noreturn)) void kmpi_abort(void) { abort(); }
-static inline void kmpi_barrier(void) {}
 #endif
 
 #endif

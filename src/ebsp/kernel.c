@@ -161,7 +161,12 @@ void ebsp_barrier(void)
 {
     ebsp_require_begun("ebsp_barrier");
     if (ek.mpi) {
-        kmpi_barrier();
+        /* No shared memory: hp transfers (buffered on mpi) land at a
+         * superstep, so the barrier is one; puts and messages of the
+         * superstep land with them, earlier than on shm (docs/mpi.md). */
+        bsp_sync();
+        if (ndeferred)
+            run_deferred();
         return;
     }
     bool ok;

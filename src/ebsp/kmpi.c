@@ -1,7 +1,7 @@
 /*
  * kmpi.c - an Epiphany BSP kernel on the mpi device: the session segment
  * received from the host and sent back, ebsp_message lines, ebsp_host_sync,
- * ebsp_barrier, bsp_abort (the protocol: ebsp_mpi.h), and the packets
+ * bsp_abort (the protocol: ebsp_mpi.h), and the packets
  * both sides use.
  */
 #include <mpi.h>
@@ -266,9 +266,4 @@ void kmpi_abort(void)
     fflush(NULL);
     MPI_Abort(MPI_COMM_WORLD, LAUNCH_EXIT_ERROR);
     _exit(LAUNCH_EXIT_ERROR);
-}
-
-void kmpi_barrier(void)
-{
-    MPI_Barrier(MPI_COMM_WORLD);
 }
