@@ -49,6 +49,7 @@ LDLIBS_ALL = -lpthread -lm $(LDLIBS)
 # Programs, tools and bspcc then link libmpi.  $(O)/config records the
 # choice: objects are rebuilt when it changes, tests/run reads it.
 MPICC ?= mpicc
+MPI_HOST_SRC := src/host/hmpi.c src/ebsp/kmpi.c
 MPI   ?= auto
 MPI_ON :=
 ifneq ($(MPI),0)
@@ -74,7 +75,7 @@ LDLIBS_ALL += $(MPI_LIBS)
 MPI_SKIP   :=
 else
 MPI_LIBS   :=
-MPI_SKIP   := src/device/mpi.c src/mp/mp_mpi.c
+MPI_SKIP   := src/device/mpi.c src/mp/mp_mpi.c $(MPI_HOST_SRC)
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 $(info superstep: building without MPI support ($(if $(filter 0,$(MPI)),MPI=0,no $(MPICC) found)))
 endif
@@ -139,6 +140,11 @@ $(O)/src/device/mpi.o: src/device/mpi.c $(HEADERS)
 	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
 
 $(O)/src/mp/mp_mpi.o: src/mp/mp_mpi.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
+
+# Epiphany host programs and kernels on the mpi device (docs/mpi.md).
+$(patsubst %.c,$(O)/%.o,$(MPI_HOST_SRC)): $(O)/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
 

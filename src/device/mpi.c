@@ -39,6 +39,7 @@
  * kill the rank, and mpirun stops the others.
  */
 #include "device/device.h"
+#include "ebsp/ebsp_mpi.h"
 #include "settings/settings.h"
 
 #include "device/lines.h"
@@ -92,6 +93,7 @@ static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
     bool we_inited;
     bool begun, ended, used;
+    bool host;                 /* rank 0 of an Epiphany host's job, the other ranks idle */
     int world, wrank;
     MPI_Comm comm;
     uint32_t p, me;
@@ -220,6 +222,45 @@ static void left_in_job(int status)
 
 static void send_nprocs(int32_t p);
 
+/* An Epiphany host's rank: its MPI serves the host (src/host/hmpi.c), never
+ * a bsp_begin, so no rank waits for its p at exit. */
+void mpi_device_claim(void);
+void mpi_device_claim(void)
+{
+    m.used = true;
+    m.host = m.world > 1; /* the other ranks wait in a barrier until the host ends (mpi_on_exit) */
+}
+
+/* A kernel spawned by an Epiphany host (src/host/hmpi.c) at bsp_end: an
+ * Epiphany kernel has said goodbye and left the host (src/ebsp/kmpi.c);
+ * a plain BSPlib program used as kernel says it here, with nothing sent
+ * back, so that the host's run ends as on shm. */
+static void kernel_ended(void)
+{
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent); /* MPI_COMM_NULL after the kernel's disconnect */
+    if (parent == MPI_COMM_NULL)
+        return;
+    struct em_packet none = { 0 };
+    MPI_Send(&none, (int)(sizeof none / sizeof(uint64_t)), MPI_UINT64_T, 0, EM_END, parent);
+    MPI_Comm_disconnect(&parent);
+}
+
+/* A kernel spawned by an Epiphany host that ends before bsp_begin (a
+ * program that is no kernel): the host waits for it, so stop the job. */
+static void kernel_left_before_begin(int status)
+{
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    if (parent == MPI_COMM_NULL)
+        return;
+    char msg[256];
+    snprintf(msg, sizeof msg, "%s %d exited with status %d%s without calling %s", launch_words.proc,
+             m.wrank + (int)launch_words.first, status, launch_words.steps ? " in superstep 0" : "",
+             launch_words.end_call);
+    mpi_fail(LAUNCH_EXIT_ERROR, msg);
+}
+
 /* A rank ends the program with status 0 before bsp_begin.  Processor 0
  * tells every rank that no bsp_begin comes (ranks waiting in bsp_begin for
  * its p, bsp_init style, or ending like it, then leave with 0).  Another
@@ -271,6 +312,8 @@ static void mpi_on_exit(int status, void *arg)
         return;
     if (m.begun && !m.ended)
         left_in_job(status);
+    if (!m.begun)
+        kernel_left_before_begin(status);
     if (!m.we_inited) /* the program runs MPI itself */
         return;
     if (status != 0) { /* before bsp_begin: the program's own failure, as on shm */
@@ -281,6 +324,11 @@ static void mpi_on_exit(int status, void *arg)
     }
     if (m.world > 1 && !m.used)
         left_before_begin();
+    if (m.host) { /* let the idle ranks of an Epiphany host's job go (src/host/hmpi.c) */
+        MPI_Request r;
+        MPI_Ibarrier(MPI_COMM_WORLD, &r);
+        MPI_Wait(&r, MPI_STATUS_IGNORE);
+    }
     launch_fail_hook = NULL;
     fflush(NULL);
     lines_flush();
@@ -502,6 +550,7 @@ static void mpi_end(void)
     m.nreq = m.capreq = 0;
     m.ended = true;
     atomic_store(&job.ls->proc[m.me].ended, 1);
+    kernel_ended();
     MPI_Comm_free(&m.comm);
     fflush(NULL);
     lines_flush();

@@ -25,6 +25,7 @@
 #include "barrier/barrier.h"
 #include "bsp/bsp_impl.h"
 #include "ebsp/ebsp.h"
+#include "ebsp/ebsp_mpi.h"
 #include "settings/settings.h"
 #include "launch/launch.h"
 
@@ -59,20 +60,26 @@ void ebsp_core_begin(void)
     if (ek.begun)
         bsp_error("bsp_begin", "called twice");
     const char *efd = getenv(EBSP_ENV_FD);
-    if (!efd || !getenv(ENV_SEGMENT_FD))
+    int64_t p = 1; /* on shm the kernel joins the host's job, and the count comes from it */
+    ek.mpi = !efd && kmpi_spawned();
+    if (ek.mpi) {
+        p = kmpi_begin(); /* the host's session segment, copied */
+    } else if (!efd || !getenv(ENV_SEGMENT_FD)) {
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: this kernel was not started by a host program "
                     "(run the host program, whose ebsp_spmd starts the kernel)");
-    int rc = seg_attach(&ek.seg, atoi(efd));
-    if (rc)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot map the host's session segment (fd %s): %s", efd,
-                    strerror(-rc));
-    unsetenv(EBSP_ENV_FD);
-    ek.sh = ebsp_shared_of(&ek.seg);
-    if (ek.sh->magic != EBSP_MAGIC)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: fd %s is not a host session segment", efd);
+    } else {
+        int rc = seg_attach(&ek.seg, atoi(efd));
+        if (rc)
+            launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot map the host's session segment (fd %s): %s", efd,
+                        strerror(-rc));
+        unsetenv(EBSP_ENV_FD);
+        ek.sh = ebsp_shared_of(&ek.seg);
+        if (ek.sh->magic != EBSP_MAGIC)
+            launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: fd %s is not a host session segment", efd);
+    }
     ek.strict = setting_num(SET_STRICT) == 1;
     reg_match_by_order = !ek.strict;
-    bsp_impl_begin(1); /* joins the host's job; the count comes from it */
+    bsp_impl_begin(p);
     if (ek.sh->nprocs != bsp.p)
         bsp_error("bsp_begin", "the host's session has %u processors, the job %u", ek.sh->nprocs, bsp.p);
     ek.mine = &ek.sh->proc[bsp.me];
@@ -97,6 +104,8 @@ void ebsp_core_end(void)
     atomic_store(&ek.sh->up_tagsize, (uint32_t)bsp.tagsize);
     atomic_fetch_add(&ek.sh->ended, 1);
     ebsp_ring_doorbell(ek.sh);
+    if (ek.mpi) /* what this processor owns in the session segment, to the host */
+        kmpi_end();
     bsp_end(); /* in a kernel process this ends the process */
     ek.begun = false;
 }
@@ -151,6 +160,15 @@ void ebsp_core_sync(void)
 void ebsp_barrier(void)
 {
     ebsp_require_begun("ebsp_barrier");
+    if (ek.mpi) {
+        /* No shared memory: hp transfers (buffered on mpi) land at a
+         * superstep, so the barrier is one; puts and messages of the
+         * superstep land with them, earlier than on shm (docs/mpi.md). */
+        bsp_sync();
+        if (ndeferred)
+            run_deferred();
+        return;
+    }
     bool ok;
     bsp_set_call(CALL_BARRIER);
     uint64_t sum = barrier_wait(&job.ls->barrier, bsp.p, EBSP_BARRIER_FLAGS, &ok);
@@ -164,6 +182,10 @@ void ebsp_barrier(void)
 void ebsp_host_sync(void)
 {
     ebsp_require_begun("ebsp_host_sync");
+    if (ek.mpi) {
+        kmpi_host_sync();
+        return;
+    }
     uint32_t gen = atomic_load(&ek.sh->hsync_gen);
     bsp_set_call(CALL_HOST_SYNC);
     atomic_store(&ek.mine->in_hsync, 1);

@@ -20,6 +20,7 @@
 #include "barrier/barrier.h"
 #include "bsp/bsp_impl.h"
 #include "ebsp/ebsp.h"
+#include "ebsp/ebsp_mpi.h"
 #include "launch/launch.h"
 
 #include <stdarg.h>
@@ -38,6 +39,10 @@ static void ring_copy(char *ring, uint64_t pos, const void *src, uint64_t n)
 /* Write one line (n bytes of text) to this processor's ring. */
 static void ring_write(const char *text, uint32_t len)
 {
+    if (ek.mpi) { /* to the host, which prints it before it answers */
+        kmpi_line(text, len);
+        return;
+    }
     struct ebsp_proc *me = ek.mine;
     char *ring = ek.seg.base + me->ring_off;
     uint64_t need = ebsp_msg_size(len);
@@ -114,6 +119,8 @@ void ebsp_core_abort(const char *format, ...)
     va_end(ap);
     launch_one_line(line, sizeof line); /* one line, as every user message (oneline.c) */
     ebsp_message("%s", line);
+    if (ek.mpi) /* the host says so, then the job ends: no rank can leave an MPI collective */
+        kmpi_abort();
     atomic_store(&ek.sh->aborted, 1);
     uint32_t none = 0;
     atomic_compare_exchange_strong(&job.ls->exit_code, &none, LAUNCH_EXIT_ERROR);
@@ -143,5 +150,6 @@ static void fail_hook(uint32_t code, const char *msg)
 
 void ebsp_messages_begin(void)
 {
-    launch_fail_hook = fail_hook;
+    if (!ek.mpi) /* on mpi each line is printed before ebsp_message returns */
+        launch_fail_hook = fail_hook;
 }

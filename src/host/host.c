@@ -128,6 +128,8 @@ int ebsp_host_init(const char *e_name, int argc, char **argv)
     for (int i = 0; i < nargs; i++)
         hs.kargv[i + 1] = xstrdup(argv[i + 1] ? argv[i + 1] : "");
     hs.tagsize = 0; /* ebsp_set_tagsize may set it before bsp_begin, as upstream allows */
+    if (hmpi_on())
+        hmpi_init();
     hs.phase = H_INIT;
     return 1;
 }
@@ -400,26 +402,9 @@ static void serve_run(void)
     }
 }
 
-int ebsp_spmd(void)
+/* One run on local processes (fork + exec, sharing the session segment). */
+static int run_local(const char *path)
 {
-    if (hs.phase == H_RUNNING)
-        host_error("ebsp_spmd", "called while the kernels run (from a callback)");
-    host_require_session("ebsp_spmd", true);
-    const char *path = find_kernel();
-    struct ebsp_shared *sh = host_segment("ebsp_spmd");
-    host_msgs_prepare();
-    host_streams_prepare();
-    sh->tagsize = hs.tagsize;
-    atomic_store(&sh->up_tagsize, hs.tagsize);
-    atomic_store(&sh->ended, 0);
-    atomic_store(&sh->hsync_arrived, 0);
-    for (uint32_t q = 0; q < hs.p; q++) {
-        struct ebsp_proc *pr = &sh->proc[q];
-        atomic_store(&pr->base, 0);
-        atomic_store(&pr->in_hsync, 0);
-    }
-    host_print_reset();
-    hs.kargv[0] = (char *)path;
     /* Close-on-exec like every descriptor of ours (another thread of the
      * host may exec meanwhile); launch_spawn clears the flag in each kernel
      * between its fork and exec, so the kernels inherit it. */
@@ -444,7 +429,36 @@ int ebsp_spmd(void)
     }
     hs.phase = H_RUNNING;
     serve_run();
-    int status = d->spawn_wait();
+    return d->spawn_wait();
+}
+
+int ebsp_spmd(void)
+{
+    if (hs.phase == H_RUNNING)
+        host_error("ebsp_spmd", "called while the kernels run (from a callback)");
+    host_require_session("ebsp_spmd", true);
+    const char *path = find_kernel();
+    struct ebsp_shared *sh = host_segment("ebsp_spmd");
+    host_msgs_prepare();
+    host_streams_prepare();
+    sh->tagsize = hs.tagsize;
+    atomic_store(&sh->up_tagsize, hs.tagsize);
+    atomic_store(&sh->ended, 0);
+    atomic_store(&sh->hsync_arrived, 0);
+    for (uint32_t q = 0; q < hs.p; q++) {
+        struct ebsp_proc *pr = &sh->proc[q];
+        atomic_store(&pr->base, 0);
+        atomic_store(&pr->in_hsync, 0);
+    }
+    host_print_reset();
+    hs.kargv[0] = (char *)path;
+    int status;
+    if (hmpi_on()) { /* kernels spawned as MPI processes (hmpi.c) */
+        hs.phase = H_RUNNING;
+        status = hmpi_run(path, hs.kargv);
+    } else {
+        status = run_local(path);
+    }
     host_print(true);
     if (atomic_load(&sh->aborted)) { /* what Epiphany BSP's host says after a kernel's bsp_abort */
         printf("(BSP) ERROR: bsp_abort was called\n");

@@ -68,4 +68,19 @@ void host_streams_prepare(void);
 uint64_t host_stream_layout(const char *call, int stream_size, int token_size, const void *initial_data,
                             uint64_t *nbytes);
 
+/* One line of processor pid's ebsp_message output (hprint.c). */
+void host_print_line(uint32_t pid, const char *s, uint32_t n);
+
+/* The host on the mpi device (hmpi.c): is it in use; at bsp_init (ranks
+ * other than 0 leave); one run (spawn, serve, take back), 0 when clean. */
+#ifdef SUPERSTEP_HAVE_MPI
+bool hmpi_on(void);
+void hmpi_init(void);
+int hmpi_run(const char *path, char *const argv[]);
+#else
+static inline bool hmpi_on(void) { return false; }
+static inline void hmpi_init(void) {}
+static inline int hmpi_run(const char *path, char *const argv[]) { (void)path, (void)argv; return 1; }
+#endif
+
 #endif

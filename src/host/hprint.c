@@ -83,6 +83,11 @@ static void print_lines(uint32_t pid, const char *s, uint32_t n)
     } while (i < n);
 }
 
+void host_print_line(uint32_t pid, const char *s, uint32_t n)
+{
+    print_lines(pid, s, n);
+}
+
 static void print_front(uint32_t q)
 {
     static char line[EBSP_MAX_LINE + 1];

@@ -4,7 +4,7 @@
  * Usage: spmd_host [PMIN PMAX RUNS] (default: SUPERSTEP_NPROCS, 3 runs). */
 // RUN: n=1
 // RUN: n=4
-// RUN: n=3 args="1 16 2" timeout=240
+// RUN: n=3 args="1 16 2" timeout=240 nompi="p = 1..16 twice: 32 spawns take minutes on mpi"
 #include <host_bsp.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,0 +1,269 @@
+/*
+ * kmpi.c - an Epiphany BSP kernel on the mpi device: the session segment
+ * received from the host and sent back, ebsp_message lines, ebsp_host_sync,
+ * bsp_abort (the protocol: ebsp_mpi.h), and the packets
+ * both sides use.
+ */
+#include <mpi.h>
+
+#include "bsp/bsp_impl.h"
+#include "device/device.h"
+#include "ebsp/ebsp.h"
+#include "ebsp/ebsp_mpi.h"
+#include "launch/launch.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define PIECE (1ull << 30) /* bytes per message: MPI counts are int */
+
+static MPI_Comm parent = MPI_COMM_NULL;
+static char *was;          /* the segment above the memories as last sent: what changed is sent back */
+static uint64_t was_lo, was_hi;
+
+/* ---- packets ------------------------------------------------------------------ */
+
+static void *em_grow(void *p, uint64_t *cap, uint64_t need, size_t unit)
+{
+    if (need <= *cap)
+        return p;
+    uint64_t c = *cap ? *cap : 64;
+    while (c < need)
+        c *= 2;
+    void *q = realloc(p, c * unit);
+    if (!q)
+        launch_fail(LAUNCH_EXIT_ERROR, "ebsp_spmd: out of memory (%llu bytes) copying the session segment",
+                    (unsigned long long)(c * unit));
+    *cap = c;
+    return q;
+}
+
+static void add_run(struct em_build *b, const struct segment *s, uint64_t off, uint64_t len)
+{
+    b->runs = em_grow(b->runs, &b->cap_runs, 2 * (b->h.nruns + 1), sizeof *b->runs);
+    b->runs[2 * b->h.nruns] = off;
+    b->runs[2 * b->h.nruns + 1] = len;
+    b->h.nruns++;
+    b->data = em_grow(b->data, &b->cap_data, b->h.data_len + len, 1);
+    memcpy(b->data + b->h.data_len, s->base + off, len);
+    b->h.data_len += len;
+}
+
+void em_add_extents(struct em_build *b, const struct segment *s, uint64_t lo, uint64_t hi)
+{
+    uint64_t at = lo;
+    while (at < hi) {
+        off_t d = lseek(s->fd, (off_t)at, SEEK_DATA);
+        if (d < 0 || (uint64_t)d >= hi)
+            return; /* ENXIO: no data after 'at' */
+        off_t h = lseek(s->fd, d, SEEK_HOLE);
+        uint64_t end = h < 0 || (uint64_t)h > hi ? hi : (uint64_t)h;
+        add_run(b, s, (uint64_t)d, end - (uint64_t)d);
+        at = end;
+    }
+}
+
+void em_add_changes(struct em_build *b, const struct segment *s, uint64_t lo, uint64_t hi, const char *old)
+{
+    const uint64_t blk = 64;
+    uint64_t start = 0;
+    bool in = false;
+    for (uint64_t at = lo; at < hi; at += blk) {
+        uint64_t n = hi - at < blk ? hi - at : blk;
+        bool same = !memcmp(s->base + at, old + (at - lo), n);
+        if (!same && !in)
+            start = at, in = true;
+        else if (same && in)
+            add_run(b, s, start, at - start), in = false;
+    }
+    if (in)
+        add_run(b, s, start, hi - start);
+}
+
+void em_send_bytes(const void *buf, uint64_t n, int dst, int tag, MPI_Comm c)
+{
+    const char *p = buf;
+    while (n) {
+        int k = (int)(n < PIECE ? n : PIECE);
+        MPI_Send(p, k, MPI_BYTE, dst, tag, c);
+        p += k;
+        n -= (uint64_t)k;
+    }
+}
+
+void em_recv_bytes(void *buf, uint64_t n, int src, int tag, MPI_Comm c)
+{
+    char *p = buf;
+    while (n) {
+        int k = (int)(n < PIECE ? n : PIECE);
+        MPI_Recv(p, k, MPI_BYTE, src, tag, c, MPI_STATUS_IGNORE);
+        p += k;
+        n -= (uint64_t)k;
+    }
+}
+
+void em_send(struct em_build *b, int dst, int tag, MPI_Comm c)
+{
+    MPI_Send(&b->h, (int)(sizeof b->h / sizeof(uint64_t)), MPI_UINT64_T, dst, tag, c);
+    em_send_bytes(b->runs, 16 * b->h.nruns, dst, EM_PACKET, c);
+    em_send_bytes(b->data, b->h.data_len, dst, EM_PACKET, c);
+    em_send_bytes(b->up, b->h.up_len, dst, EM_PACKET, c);
+}
+
+void em_recv(struct em_build *b, int src, int tag, MPI_Comm c)
+{
+    memset(b, 0, sizeof *b);
+    MPI_Recv(&b->h, (int)(sizeof b->h / sizeof(uint64_t)), MPI_UINT64_T, src, tag, c, MPI_STATUS_IGNORE);
+    b->runs = em_grow(NULL, &b->cap_runs, 2 * b->h.nruns + 1, sizeof *b->runs);
+    b->data = em_grow(NULL, &b->cap_data, b->h.data_len + 1, 1);
+    b->up_in = malloc(b->h.up_len + 1);
+    if (!b->up_in)
+        launch_fail(LAUNCH_EXIT_ERROR, "ebsp_spmd: out of memory (%llu bytes of messages up)",
+                    (unsigned long long)b->h.up_len);
+    em_recv_bytes(b->runs, 16 * b->h.nruns, src, EM_PACKET, c);
+    em_recv_bytes(b->data, b->h.data_len, src, EM_PACKET, c);
+    em_recv_bytes(b->up_in, b->h.up_len, src, EM_PACKET, c);
+}
+
+bool em_apply(const struct em_build *b, struct segment *s)
+{
+    uint64_t at = 0;
+    for (uint64_t i = 0; i < b->h.nruns; i++) {
+        uint64_t off = b->runs[2 * i], len = b->runs[2 * i + 1];
+        if (off > s->size || len > s->size - off || len > b->h.data_len - at)
+            return false;
+        memcpy(s->base + off, b->data + at, len);
+        at += len;
+    }
+    return true;
+}
+
+void em_free(struct em_build *b)
+{
+    free(b->runs);
+    free(b->data);
+    free(b->up_in);
+    memset(b, 0, sizeof *b);
+}
+
+void em_wait(int src, int tag, MPI_Comm c, MPI_Status *st)
+{
+    long ns = 1000;
+    for (;;) {
+        int any = 0;
+        MPI_Iprobe(src, tag, c, &any, st);
+        if (any)
+            return;
+        struct timespec ts = { 0, ns };
+        nanosleep(&ts, NULL);
+        if (ns < 1000000)
+            ns *= 2;
+    }
+}
+
+/* ---- the kernel ----------------------------------------------------------------- */
+
+bool kmpi_spawned(void)
+{
+    uint32_t world, me;
+    if (strcmp(device_choose()->name, "mpi") || !dev->world || !dev->world(&world, &me))
+        return false; /* world() starts MPI */
+    MPI_Comm_get_parent(&parent);
+    return parent != MPI_COMM_NULL;
+}
+
+static void remember_high(void)
+{
+    was_lo = ek.sh->mem_end;
+    was_hi = atomic_load(&ek.seg.hdr->brk);
+    free(was);
+    was = malloc(was_hi - was_lo + 1);
+    if (!was)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory copying the session segment");
+    memcpy(was, ek.seg.base + was_lo, was_hi - was_lo);
+}
+
+int kmpi_begin(void)
+{
+    uint64_t h[3]; /* segment size, extents, p */
+    MPI_Bcast(h, 3, MPI_UINT64_T, 0, parent);
+    int rc = seg_create(&ek.seg, (size_t)h[0], (uint32_t)h[2]);
+    if (rc)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot make a copy of the host's session segment (%llu bytes): %s",
+                    (unsigned long long)h[0], strerror(-rc));
+    uint64_t *ext = malloc(16 * h[1] + 16);
+    if (!ext)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory");
+    MPI_Bcast(ext, (int)(2 * h[1]), MPI_UINT64_T, 0, parent);
+    for (uint64_t i = 0; i < h[1]; i++) {
+        char *at = ek.seg.base + ext[2 * i];
+        for (uint64_t n = ext[2 * i + 1]; n;) {
+            int k = (int)(n < PIECE ? n : PIECE);
+            MPI_Bcast(at, k, MPI_BYTE, 0, parent);
+            at += k;
+            n -= (uint64_t)k;
+        }
+    }
+    free(ext);
+    ek.sh = ebsp_shared_of(&ek.seg);
+    if (ek.sh->magic != EBSP_MAGIC)
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: the host sent no session segment");
+    remember_high();
+    return (int)h[2];
+}
+
+void kmpi_line(const char *text, uint32_t len)
+{
+    MPI_Send(text, (int)len, MPI_CHAR, 0, EM_LINE, parent);
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, MPI_STATUS_IGNORE);
+}
+
+/* What this processor owns in the session segment, to the host. */
+static void send_back(int tag, bool with_up)
+{
+    struct em_build b = { 0 };
+    const struct ebsp_proc *pr = ek.mine;
+    em_add_extents(&b, &ek.seg, pr->local_off, pr->local_off + ek.sh->local_size);
+    em_add_extents(&b, &ek.seg, pr->ext_off, pr->ext_off + ek.sh->ext_size);
+    em_add_changes(&b, &ek.seg, was_lo, was_hi, was);
+    if (with_up) {
+        b.h.up_len = pr->up_len;
+        b.h.up_count = pr->up_count;
+        b.up = ek.seg.base + pr->up_off;
+    }
+    b.h.up_tagsize = atomic_load(&ek.sh->up_tagsize);
+    em_send(&b, 0, tag, parent);
+    em_free(&b);
+    memcpy(was, ek.seg.base + was_lo, was_hi - was_lo);
+}
+
+void kmpi_host_sync(void)
+{
+    send_back(EM_HSYNC, false);
+    struct em_build b;
+    MPI_Status st;
+    em_wait(0, EM_RELEASE, parent, &st);
+    em_recv(&b, 0, EM_RELEASE, parent);
+    if (!em_apply(&b, &ek.seg))
+        launch_fail(LAUNCH_EXIT_ERROR, "ebsp_host_sync: the host's memory update does not fit the segment");
+    em_free(&b);
+}
+
+void kmpi_end(void)
+{
+    send_back(EM_END, true);
+    MPI_Comm_disconnect(&parent);
+}
+
+void kmpi_abort(void)
+{
+    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_ABORT, parent);
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, MPI_STATUS_IGNORE);
+    fflush(NULL);
+    MPI_Abort(MPI_COMM_WORLD, LAUNCH_EXIT_ERROR);
+    _exit(LAUNCH_EXIT_ERROR);
+}

@@ -1,0 +1,206 @@
+/*
+ * hmpi.c - the Epiphany BSP host on the mpi device: each ebsp_spmd spawns
+ * the kernel p times (MPI_Comm_spawn), sends them the session segment and
+ * serves them until all have ended: prints their ebsp_message lines, runs
+ * the sync callback, takes back what they own in the segment and their
+ * messages up.  The protocol and why kernels are spawned: ebsp/ebsp_mpi.h.
+ */
+#include <mpi.h>
+
+#include "device/device.h"
+#include "ebsp/ebsp_mpi.h"
+#include "host/host.h"
+#include "launch/launch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+void mpi_device_claim(void); /* mpi.c: this rank's MPI is not a BSP job's */
+
+bool hmpi_on(void)
+{
+    return !strcmp(device_choose()->name, "mpi");
+}
+
+/* The host is rank 0; other ranks of the job (bsprun --device mpi -n P
+ * starts P) have nothing to do (the kernels are spawned): they wait for the
+ * host's end (a barrier it enters at exit, mpi.c) and leave with 0. */
+void hmpi_init(void)
+{
+    uint32_t world, me;
+    dev->world(&world, &me);
+    mpi_device_claim();
+    if (me == 0)
+        return;
+    /* Wait for the host's end without a busy core (MPI_Finalize polls). */
+    MPI_Request r;
+    MPI_Ibarrier(MPI_COMM_WORLD, &r);
+    for (int done = 0; !done;) {
+        MPI_Test(&r, &done, MPI_STATUS_IGNORE);
+        struct timespec ts = { 0, 20 * 1000 * 1000 };
+        if (!done)
+            nanosleep(&ts, NULL);
+    }
+    launch_fail_hook = NULL;
+    fflush(NULL);
+    MPI_Finalize();
+    _exit(0);
+}
+
+/* The session segment's data extents, to every kernel. */
+static void send_session(MPI_Comm ic)
+{
+    uint64_t brk = atomic_load(&hs.seg.hdr->brk);
+    struct em_build b = { 0 };
+    em_add_extents(&b, &hs.seg, 0, brk);
+    uint64_t h[3] = { hs.seg.size, b.h.nruns, hs.p };
+    MPI_Bcast(h, 3, MPI_UINT64_T, MPI_ROOT, ic);
+    MPI_Bcast(b.runs, (int)(2 * b.h.nruns), MPI_UINT64_T, MPI_ROOT, ic);
+    for (uint64_t i = 0; i < b.h.nruns; i++) {
+        char *at = hs.seg.base + b.runs[2 * i];
+        for (uint64_t n = b.runs[2 * i + 1]; n;) {
+            int k = (int)(n < (1ull << 30) ? n : 1ull << 30);
+            MPI_Bcast(at, k, MPI_BYTE, MPI_ROOT, ic);
+            at += k;
+            n -= (uint64_t)k;
+        }
+    }
+    em_free(&b);
+}
+
+/* What kernel k sent back: its memories, the streams it wrote, its
+ * messages up. */
+static void take_back(MPI_Comm ic, int k, int tag)
+{
+    struct em_build b;
+    em_recv(&b, k, tag, ic);
+    if (!em_apply(&b, &hs.seg))
+        host_error("ebsp_spmd", "processor %d sent back memory outside the session segment", k);
+    struct ebsp_proc *pr = &hs.sh->proc[k];
+    if (b.h.up_len) {
+        uint64_t off = seg_alloc(&hs.seg, b.h.up_len, EBSP_ALIGN);
+        if (!off)
+            host_error("ebsp_spmd", "the session segment is exhausted (%llu bytes of messages up)",
+                       (unsigned long long)b.h.up_len);
+        memcpy(hs.seg.base + off, b.up_in, b.h.up_len);
+        pr->up_off = off;
+        pr->up_cap = pr->up_len = b.h.up_len;
+        pr->up_count = b.h.up_count;
+    }
+    atomic_store(&hs.sh->up_tagsize, (uint32_t)b.h.up_tagsize);
+    em_free(&b);
+}
+
+/* Every kernel is in ebsp_host_sync: the callback, then each kernel's
+ * memories again (the callback may have written them). */
+static void release(MPI_Comm ic)
+{
+    if (hs.sync_cb)
+        hs.sync_cb();
+    for (uint32_t k = 0; k < hs.p; k++) {
+        struct em_build b = { 0 };
+        const struct ebsp_proc *pr = &hs.sh->proc[k];
+        em_add_extents(&b, &hs.seg, pr->local_off, pr->local_off + hs.sh->local_size);
+        em_add_extents(&b, &hs.seg, pr->ext_off, pr->ext_off + hs.sh->ext_size);
+        em_send(&b, (int)k, EM_RELEASE, ic);
+        em_free(&b);
+    }
+}
+
+static void print_line(MPI_Comm ic, const MPI_Status *st)
+{
+    int n = 0;
+    MPI_Get_count(st, MPI_CHAR, &n);
+    char *text = malloc((size_t)n + 1);
+    if (!text)
+        host_error("ebsp_spmd", "out of memory");
+    MPI_Recv(text, n, MPI_CHAR, st->MPI_SOURCE, EM_LINE, ic, MPI_STATUS_IGNORE);
+    host_print_line((uint32_t)st->MPI_SOURCE, text, (uint32_t)n);
+    fflush(stdout);
+    free(text);
+    MPI_Send(NULL, 0, MPI_BYTE, st->MPI_SOURCE, EM_ACK, ic);
+}
+
+static void serve(MPI_Comm ic)
+{
+    uint32_t ended = 0, arrived = 0;
+    while (ended < hs.p) {
+        MPI_Status st;
+        em_wait(MPI_ANY_SOURCE, MPI_ANY_TAG, ic, &st);
+        switch (st.MPI_TAG) {
+        case EM_LINE:
+            print_line(ic, &st);
+            break;
+        case EM_HSYNC:
+            take_back(ic, st.MPI_SOURCE, EM_HSYNC);
+            if (++arrived == hs.p) {
+                arrived = 0;
+                release(ic);
+            }
+            break;
+        case EM_END:
+            take_back(ic, st.MPI_SOURCE, EM_END);
+            ended++;
+            break;
+        case EM_ABORT: /* Epiphany BSP's host line; the kernel then ends the job */
+            MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, EM_ABORT, ic, MPI_STATUS_IGNORE);
+            printf("(BSP) ERROR: bsp_abort was called\n");
+            fflush(stdout);
+            MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, EM_ACK, ic);
+            break;
+        default:
+            host_error("ebsp_spmd", "unexpected message (tag %d) from processor %d", st.MPI_TAG, st.MPI_SOURCE);
+        }
+    }
+}
+
+/* Does the program at path use Superstep (its messages, or the shared
+ * library's name)?  A spawned program that never starts MPI cannot be
+ * noticed: the spawn would wait for it for ever. */
+static bool uses_superstep(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return true; /* the spawn reports it */
+    static char buf[1 << 16];
+    const char *mark = "superstep";
+    size_t keep = 0, n;
+    bool found = false;
+    while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
+        size_t have = keep + n;
+        found = memmem(buf, have, mark, strlen(mark)) != NULL;
+        keep = have < strlen(mark) - 1 ? have : strlen(mark) - 1;
+        memmove(buf, buf + have - keep, keep); /* the last bytes, for a mark cut in two */
+    }
+    fclose(f);
+    return found;
+}
+
+int hmpi_run(const char *path, char *const argv[])
+{
+    if (!uses_superstep(path))
+        host_error("ebsp_spmd", "cannot start kernel %s on device mpi: it does not use Superstep (build it with "
+                   "bspcc); a kernel that never calls bsp_begin cannot be noticed there", path);
+    MPI_Comm ic;
+    int *errs = calloc(hs.p, sizeof *errs);
+    if (!errs)
+        host_error("ebsp_spmd", "out of memory");
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    int rc = MPI_Comm_spawn(path, argv[1] ? (char **)argv + 1 : MPI_ARGV_NULL, (int)hs.p, MPI_INFO_NULL, 0,
+                            MPI_COMM_SELF, &ic, errs);
+    free(errs);
+    if (rc != MPI_SUCCESS) {
+        char why[MPI_MAX_ERROR_STRING];
+        int n = 0;
+        MPI_Error_string(rc, why, &n);
+        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device mpi: MPI_Comm_spawn: %s "
+                   "(Open MPI: mpirun --oversubscribe allows more processes than cores)", hs.p, path, why);
+    }
+    send_session(ic);
+    serve(ic);
+    MPI_Comm_disconnect(&ic);
+    return 0;
+}

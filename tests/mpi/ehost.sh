@@ -1,0 +1,43 @@
+# ehost.sh - Epiphany host programs on the mpi device (docs/mpi.md, "Epiphany
+# host programs"): the host is rank 0 and spawns its kernels per ebsp_spmd.
+# Usage: ehost.sh MODE
+#   run        mpirun -n 1: sessions, repeated runs, messages, callbacks
+#   bsprun     bsprun --device mpi -n P: the host sees P, ranks 1.. wait idle
+#   abort      a kernel's bsp_abort: its line, the host's line, exit 1
+#   crash      a kernel's SIGSEGV: named, the job ends non-zero, no hang
+#   notkernel  a kernel program without Superstep: one error line, exit 1
+# RUN: n=3 args="run" timeout=120
+# RUN: n=3 args="bsprun" timeout=120
+# RUN: n=4 args="abort" timeout=120
+# RUN: n=2 args="crash" timeout=120
+# RUN: n=2 args="notkernel" timeout=120
+set -u
+p=$SUPERSTEP_NPROCS
+[ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
+mode=$1
+out=$(mktemp) && err=$(mktemp) || exit 1
+trap 'rm -f "$out" "$err"' EXIT
+fail() { echo "ehost.sh $mode: $*" >&2; echo "-- stdout" >&2; cat "$out" >&2; echo "-- stderr" >&2; cat "$err" >&2; exit 1; }
+one() { [ "$(grep -c -E -- "$1" "$2")" = 1 ] || fail "expected one line /$1/ in $3"; }
+bin=$O/tests/ebsp
+export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1
+case $mode in
+run)
+    $MPIRUN -n 1 "$bin/spmd_host" 1 "$p" 2 >"$out" 2>"$err" || fail "exit status $?" ;;
+bsprun)
+    "$BINDIR/bsprun" --device mpi -n "$p" "$bin/message_host" >"$out" 2>"$err" || fail "exit status $?"
+    for q in $(seq 0 $((p - 1))); do one "^[\$]0$q: done $q\$" "$out" stdout; done ;;
+abort)
+    $MPIRUN -n "$p" "$bin/err_host" abort_up >"$out" 2>"$err" && fail "exit status 0"
+    st=$?; [ "$st" = 1 ] || fail "exit status $st, not 1"
+    one "^[\$]0$((p - 1)): abort test 42\$" "$out" stdout
+    one '^\(BSP\) ERROR: bsp_abort was called$' "$out" stdout ;;
+crash)
+    $MPIRUN -n "$p" "$bin/err_host" crash >"$out" 2>"$err" && fail "exit status 0"
+    one '^superstep: processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1$' "$err" stderr ;;
+notkernel)
+    $MPIRUN -n "$p" "$bin/err_host" h_notkernel >"$out" 2>"$err" && fail "exit status 0"
+    one '^superstep: ebsp_spmd: host: cannot start kernel /bin/true on device mpi: it does not use Superstep' "$err" stderr ;;
+*) fail "unknown mode" ;;
+esac
+exit 0
