@@ -211,8 +211,9 @@ $(O)/tests/%: tests/%.c tests/check.h $(LIB_INTERNAL) $(HEADERS)
 	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(LIB_INTERNAL) $(LDLIBS_ALL)
 
 # The mpi device's exchange protocols, bare (bench/mpi/run).
-MPI_BENCHES := $(if $(MPI_ON),$(O)/bench/mpi/exchange)
-$(O)/bench/mpi/exchange: bench/mpi/exchange.c $(O)/config
+# Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c).
+MPI_BENCHES := $(if $(MPI_ON),$(O)/bench/mpi/exchange $(O)/bench/mpi/peers)
+$(O)/bench/mpi/%: bench/mpi/%.c $(O)/config
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(MPI_CFLAGS) $< -o $@ $(MPI_LIBS)
 

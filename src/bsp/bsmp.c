@@ -119,7 +119,7 @@ int64_t bsp_impl_get_tag(void *tag)
     if (m->tagsize) {
         if (!tag)
             bsp_error("bsp_get_tag", "NULL tag buffer for a %llu-byte tag", (unsigned long long)m->tagsize);
-        memcpy(tag, bsp.mq + m->tag, m->tagsize);
+        copy_small(tag, bsp.mq + m->tag, m->tagsize);
     }
     return (int64_t)m->nbytes;
 }
@@ -142,8 +142,7 @@ void bsp_impl_move(void *payload, int64_t max)
     uint64_t n = m->nbytes < (uint64_t)max ? m->nbytes : (uint64_t)max;
     if (n && !payload)
         bsp_error("bsp_move", "NULL payload buffer for a %llu-byte message", (unsigned long long)m->nbytes);
-    if (n)
-        memcpy(payload, bsp.mq + m->payload, n);
+    copy_small(payload, bsp.mq + m->payload, n);
 }
 
 int64_t bsp_impl_hpmove(void **tag, void **payload)

@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- records in the byte streams --------------------------------------- */
 
@@ -135,15 +136,37 @@ struct hp_op {
     uint64_t nbytes;
 };
 
-/* Copy a small payload without a call to memcpy. */
+/* Copy a small payload without a call to memcpy: sizes up to 64 bytes as
+ * two fixed-size copies that may overlap (a variable-size memcpy is a call
+ * into libc of 15-20 instructions, as much as the rest of a small put or
+ * message); larger ones through memcpy. */
 static inline void copy_small(void *dst, const void *src, size_t n)
 {
-    if (n == 8)
-        __builtin_memcpy(dst, src, 8);
-    else if (n == 4)
-        __builtin_memcpy(dst, src, 4);
-    else if (n)
-        __builtin_memcpy(dst, src, n);
+    char *d = dst;
+    const char *s = src;
+    if (n == 8) {
+        __builtin_memcpy(d, s, 8);
+    } else if (n == 4) {
+        __builtin_memcpy(d, s, 4);
+    } else if (n > 64) {
+        memcpy(d, s, n);
+    } else if (n >= 32) {
+        __builtin_memcpy(d, s, 32);
+        __builtin_memcpy(d + n - 32, s + n - 32, 32);
+    } else if (n >= 16) {
+        __builtin_memcpy(d, s, 16);
+        __builtin_memcpy(d + n - 16, s + n - 16, 16);
+    } else if (n >= 8) {
+        __builtin_memcpy(d, s, 8);
+        __builtin_memcpy(d + n - 8, s + n - 8, 8);
+    } else if (n >= 4) {
+        __builtin_memcpy(d, s, 4);
+        __builtin_memcpy(d + n - 4, s + n - 4, 4);
+    } else if (n) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    }
 }
 
 /* Room for an n-byte record towards dst, to be filled before the next sync:
@@ -251,12 +274,23 @@ void bsp_stall_arm(void);
 
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
-void bsp_require_begun(const char *call);
+void bsp_not_begun(const char *call) __attribute__((noreturn, cold));
+/* Inline: every call checks it, and a call costs as much as a small put. */
+static inline void bsp_require_begun(const char *call)
+{
+    if (__builtin_expect(!bsp.begun, 0))
+        bsp_not_begun(call);
+}
 /* A size as the caller wrote it (unsigned in the MulticoreBSP dialect). */
 typedef struct { char s[24]; } sizestr;
 sizestr size_str(int64_t v);
 /* Refuse a negative or absurd (above 2^40) size argument named 'what'. */
-void check_size(const char *call, const char *what, int64_t v);
+void bad_size(const char *call, const char *what, int64_t v) __attribute__((noreturn, cold));
+static inline void check_size(const char *call, const char *what, int64_t v)
+{
+    if (__builtin_expect((uint64_t)v > (1ull << 40), 0)) /* negative or absurd */
+        bad_size(call, what, v);
+}
 void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem);
 
 /* Registrations (reg.c). */

@@ -45,20 +45,18 @@ sizestr size_str(int64_t v)
     return r;
 }
 
-#define MAX_TRANSFER (1ll << 40) /* beyond this a size is a bug, not a request */
 
-void check_size(const char *call, const char *what, int64_t v)
+/* check_size's error (the check is inline in bsp_impl.h: v < 0 or above 2^40). */
+void bad_size(const char *call, const char *what, int64_t v)
 {
     if (v < 0 && !bsp.mc)
         bsp_error(call, "negative %s %lld", what, (long long)v);
-    if (v < 0 || v > MAX_TRANSFER)
-        bsp_error(call, "absurd %s %s (more than 2^40)", what, size_str(v).s);
+    bsp_error(call, "absurd %s %s (more than 2^40)", what, size_str(v).s);
 }
 
-void bsp_require_begun(const char *call)
+void bsp_not_begun(const char *call)
 {
-    if (!bsp.begun)
-        bsp_error(call, "called outside bsp_begin ... bsp_end");
+    bsp_error(call, "called outside bsp_begin ... bsp_end");
 }
 
 void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem)
