@@ -3,6 +3,7 @@
  * Run on its own it must refuse to start. */
 // RUN: n=2 fail="^superstep: bsp_begin: this kernel was not started by a host program"
 #include <e_bsp.h>
+#include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
 

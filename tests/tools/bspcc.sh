@@ -35,7 +35,7 @@ printf 'int main(void) { return 0; }\n' > "$tmp/empty.c"
 shown=$("$bspcc" -show -O2 ring.c -o "$tmp/never") || fail "bspcc -show: status $?"
 [ ! -e "$tmp/never" ] || fail "bspcc -show ran the compiler"
 case "$shown" in
-    "cc "*"-I"*"/include -O2 ring.c -o $tmp/never "*"/libsuperstep.a -lpthread -lm"*) ;;
+    "cc "*"-I"*"/include "*"-O2 ring.c -o $tmp/never "*"/libsuperstep.a -lpthread -lm"*) ;; # (MPI's -I after ours)
     *) fail "bspcc -show printed: $shown" ;;
 esac
 case "$(CC=my-cc "$bspcc" -show -c a.c)" in "my-cc "*"-c a.c") ;; *) fail "bspcc -show ignores CC: $(CC=my-cc "$bspcc" -show -c a.c)" ;; esac
