@@ -303,7 +303,7 @@ static void *monitor_main(void *arg)
 /* ---- fatal signals in the starting processor ---------------------------- */
 
 /* Async-signal-safe text building for handlers (no stdio there). */
-static size_t put_str(char *buf, size_t at, size_t cap, const char *s)
+size_t launch_put_str(char *buf, size_t at, size_t cap, const char *s)
 {
     while (*s && at + 1 < cap)
         buf[at++] = *s++;
@@ -311,7 +311,7 @@ static size_t put_str(char *buf, size_t at, size_t cap, const char *s)
     return at;
 }
 
-static size_t put_u64(char *buf, size_t at, size_t cap, uint64_t v)
+size_t launch_put_u64(char *buf, size_t at, size_t cap, uint64_t v)
 {
     char digits[24];
     int n = 0;
@@ -327,20 +327,20 @@ static size_t put_u64(char *buf, size_t at, size_t cap, uint64_t v)
 /* "superstep: processor P killed by signal N (SIGX) in superstep S\n" */
 static size_t killed_line(char *buf, size_t cap, uint32_t p, int sig)
 {
-    size_t at = put_str(buf, 0, cap, "superstep: ");
-    at = put_str(buf, at, cap, launch_words.proc);
-    at = put_str(buf, at, cap, " ");
-    at = put_u64(buf, at, cap, p + launch_words.first);
-    at = put_str(buf, at, cap, " killed by signal ");
-    at = put_u64(buf, at, cap, (uint64_t)sig);
-    at = put_str(buf, at, cap, " (SIG");
-    at = put_str(buf, at, cap, signal_abbrev(sig));
-    at = put_str(buf, at, cap, ")");
+    size_t at = launch_put_str(buf, 0, cap, "superstep: ");
+    at = launch_put_str(buf, at, cap, launch_words.proc);
+    at = launch_put_str(buf, at, cap, " ");
+    at = launch_put_u64(buf, at, cap, p + launch_words.first);
+    at = launch_put_str(buf, at, cap, " killed by signal ");
+    at = launch_put_u64(buf, at, cap, (uint64_t)sig);
+    at = launch_put_str(buf, at, cap, " (SIG");
+    at = launch_put_str(buf, at, cap, signal_abbrev(sig));
+    at = launch_put_str(buf, at, cap, ")");
     if (launch_words.steps) {
-        at = put_str(buf, at, cap, " in superstep ");
-        at = put_u64(buf, at, cap, proc_step(p));
+        at = launch_put_str(buf, at, cap, " in superstep ");
+        at = launch_put_u64(buf, at, cap, proc_step(p));
     }
-    return put_str(buf, at, cap, "\n");
+    return launch_put_str(buf, at, cap, "\n");
 }
 
 /* Give the signal to the program's own action (or the default): a fault
@@ -709,9 +709,9 @@ static int spawn_kernels(const char *path, char *const argv[])
             break;
         }
         char nopath[512];
-        size_t len = put_str(nopath, 0, sizeof nopath, "superstep: cannot start kernel ");
-        len = put_str(nopath, len, sizeof nopath, path);
-        len = put_str(nopath, len, sizeof nopath, "\n");
+        size_t len = launch_put_str(nopath, 0, sizeof nopath, "superstep: cannot start kernel ");
+        len = launch_put_str(nopath, len, sizeof nopath, path);
+        len = launch_put_str(nopath, len, sizeof nopath, "\n");
         pid_t pid = fork();
         if (pid < 0) {
             rc = -errno;

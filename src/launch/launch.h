@@ -88,6 +88,11 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap) __attribute__((nor
 /* Make a user's text fit one diagnosis line, in place, within cap bytes:
  * trailing newlines dropped, interior ones shown as "\n" (oneline.c). */
 void launch_one_line(char *msg, size_t cap);
+/* Async-signal-safe text building (for signal handlers and the supervisor):
+ * append s, or v in decimal, at buf[at], NUL-terminated within cap; return
+ * the new length. */
+size_t launch_put_str(char *buf, size_t at, size_t cap, const char *s);
+size_t launch_put_u64(char *buf, size_t at, size_t cap, uint64_t v);
 
 /* Wait for another processor to report a failure it is known to report
  * (so that one processor names a collective mismatch), then stop. */

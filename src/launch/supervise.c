@@ -8,6 +8,7 @@
  * (it leaves by _exit or by its own signal), and no code of the program's.
  */
 #include "launch/supervise.h"
+#include "launch/launch.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -42,27 +43,6 @@ static int hang_w = -1;         /* worker's end of the exec pipe (close-on-exec)
 
 /* ---- async-signal-safe text ----------------------------------------------- */
 
-static size_t put(char *buf, size_t at, size_t cap, const char *s)
-{
-    while (*s && at + 1 < cap)
-        buf[at++] = *s++;
-    buf[at] = 0;
-    return at;
-}
-
-static size_t put_num(char *buf, size_t at, size_t cap, uint64_t v)
-{
-    char d[24];
-    int n = 0;
-    do
-        d[n++] = (char)('0' + v % 10);
-    while ((v /= 10) != 0);
-    while (n && at + 1 < cap)
-        buf[at++] = d[--n];
-    buf[at] = 0;
-    return at;
-}
-
 static void copy_word(char *dst, size_t cap, const char *src)
 {
     size_t n = strlen(src);
@@ -76,21 +56,21 @@ static void copy_word(char *dst, size_t cap, const char *src)
 static void report(const char *what, bool without)
 {
     char line[256];
-    size_t at = put(line, 0, sizeof line, "superstep: ");
-    at = put(line, at, sizeof line, page->who);
-    at = put(line, at, sizeof line, " ");
-    at = put(line, at, sizeof line, what);
+    size_t at = launch_put_str(line, 0, sizeof line, "superstep: ");
+    at = launch_put_str(line, at, sizeof line, page->who);
+    at = launch_put_str(line, at, sizeof line, " ");
+    at = launch_put_str(line, at, sizeof line, what);
     if (page->steps) {
-        at = put(line, at, sizeof line, " in superstep ");
-        at = put_num(line, at, sizeof line, atomic_load(&page->step));
+        at = launch_put_str(line, at, sizeof line, " in superstep ");
+        at = launch_put_u64(line, at, sizeof line, atomic_load(&page->step));
     } else {
-        at = put(line, at, sizeof line, page->where);
+        at = launch_put_str(line, at, sizeof line, page->where);
     }
     if (without && page->end_call[0]) {
-        at = put(line, at, sizeof line, " without calling ");
-        at = put(line, at, sizeof line, page->end_call);
+        at = launch_put_str(line, at, sizeof line, " without calling ");
+        at = launch_put_str(line, at, sizeof line, page->end_call);
     }
-    at = put(line, at, sizeof line, "\n");
+    at = launch_put_str(line, at, sizeof line, "\n");
     (void)!write(2, line, at);
 }
 
@@ -184,9 +164,9 @@ static void die_by(int sig)
 static bool worker_execd(int pidfd, const char *self_exe)
 {
     char path[64], exe[PATH_MAX];
-    size_t at = put(path, 0, sizeof path, "/proc/");
-    at = put_num(path, at, sizeof path, (uint64_t)worker);
-    put(path, at, sizeof path, "/exe");
+    size_t at = launch_put_str(path, 0, sizeof path, "/proc/");
+    at = launch_put_u64(path, at, sizeof path, (uint64_t)worker);
+    launch_put_str(path, at, sizeof path, "/exe");
     ssize_t n = readlink(path, exe, sizeof exe - 1);
     if (n < 0)
         return false;
@@ -207,17 +187,17 @@ static void settle(const siginfo_t *si)
         char what[96];
         size_t at;
         if (killed) {
-            at = put(what, 0, sizeof what, "killed by signal ");
-            at = put_num(what, at, sizeof what, (uint64_t)si->si_status);
-            at = put(what, at, sizeof what, " (SIG");
+            at = launch_put_str(what, 0, sizeof what, "killed by signal ");
+            at = launch_put_u64(what, at, sizeof what, (uint64_t)si->si_status);
+            at = launch_put_str(what, at, sizeof what, " (SIG");
             const char *abbrev = sigabbrev_np(si->si_status);
-            at = put(what, at, sizeof what, abbrev ? abbrev : "?");
-            put(what, at, sizeof what, ")");
+            at = launch_put_str(what, at, sizeof what, abbrev ? abbrev : "?");
+            launch_put_str(what, at, sizeof what, ")");
             report(what, false);
             die_by(si->si_status);
         }
-        at = put(what, 0, sizeof what, "exited with status ");
-        put_num(what, at, sizeof what, (uint64_t)(unsigned)si->si_status);
+        at = launch_put_str(what, 0, sizeof what, "exited with status ");
+        launch_put_u64(what, at, sizeof what, (uint64_t)(unsigned)si->si_status);
         report(what, true);
         _exit(1);
     }
