@@ -206,7 +206,7 @@ $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
 	$(CC) $(CFLAGS_ALL) $< -o $@ $(LIB_A) $(LDLIBS_ALL)
 
 # Tests may include internal headers to test a layer directly.
-$(O)/tests/%: tests/%.c tests/check.h $(LIB_INTERNAL) $(HEADERS)
+$(O)/tests/%: tests/%.c $(wildcard tests/*.h tests/*/*.h) $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(LIB_INTERNAL) $(LDLIBS_ALL)
 
