@@ -10,8 +10,9 @@
  * a second tag).  Because one tag carries everything, MPI keeps the order
  * of all that one node sends to another, notices included: when a node
  * has seen another's end (or the main node's quit), it has everything that
- * node sent before.  Sends are MPI_Isend of a private copy, so a send never
- * waits for the receiver; finished sends are freed as later calls go by.
+ * node sent before.  Sends are MPI_Isend of a private copy, at most WINDOW
+ * of them at once and the rest in a backlog, so a send never waits for the
+ * receiver; finished sends are freed as later calls go by.
  *
  * A receiving node pumps: it takes every message that has arrived (MPI
  * probe, receive) into a FIFO per sender and class, where head/take and
@@ -63,6 +64,21 @@ struct fifo {
     struct msg *first, *last;
 };
 
+/* At most WINDOW sends are in MPI at once; the rest wait, in order, in the
+ * backlog.  Open MPI's ob1 walks its whole list of sends it could not start
+ * on every progress call: 200 000 posted at once made that quadratic (a
+ * send storm took minutes).  The backlog keeps the sender from ever
+ * waiting for the receiver, and its order is the order of posting, so
+ * MPI's per-tag order between two nodes still holds. */
+#define WINDOW 256
+
+struct pending {                 /* a send not yet given to MPI */
+    struct pending *next;
+    void *buf;
+    int count, dst, tag;
+    bool owned;
+};
+
 static struct {
     MPI_Comm comm;
     bool we_inited;
@@ -75,10 +91,11 @@ static struct {
     bool ended_here;             /* this node's mp_quit(0) has run */
     bool finish;                 /* the main node's FINISH (it finalizes MPI) has arrived */
     int turn[MP_CLASSES];        /* the rotation over senders for 'any' */
-    MPI_Request *req;            /* sends in flight, and their buffers */
-    void **buf;
-    int *done;                   /* scratch for MPI_Testsome */
-    size_t nout, capout, reap_at;
+    MPI_Request req[WINDOW];     /* sends in flight, and their buffers */
+    void *buf[WINDOW];
+    int done[WINDOW];            /* scratch for MPI_Testsome */
+    size_t nout;
+    struct pending *backlog, *backlog_last; /* sends waiting for room in the window */
 } X = { .comm = MPI_COMM_NULL };
 
 static void mpi_fail_mp(int code, const char *msg) __attribute__((noreturn));
@@ -130,34 +147,50 @@ static void reap(void)
     X.nout = k;
 }
 
-static void post(void *buf, int count, int dst, int tag, bool owned)
+static void isend(void *buf, int count, int dst, int tag, bool owned)
 {
-    if (X.nout == X.capout) {
-        size_t c = X.capout ? 2 * X.capout : 64;
-        MPI_Request *r = realloc(X.req, c * sizeof *r);
-        if (r)
-            X.req = r;
-        void **b = realloc(X.buf, c * sizeof *b);
-        if (b)
-            X.buf = b;
-        int *d = realloc(X.done, c * sizeof *d);
-        if (d)
-            X.done = d;
-        if (!r || !b || !d)
-            oom();
-        X.capout = c;
-    }
     X.buf[X.nout] = owned ? buf : NULL;
     MPI_Isend(buf, count, MPI_BYTE, dst - 1, tag, X.comm, &X.req[X.nout]);
     X.nout++;
 }
 
+/* Reap, then move the backlog into MPI as far as the window allows. */
+static void progress_sends(void)
+{
+    reap();
+    while (X.backlog && X.nout < WINDOW) {
+        struct pending *p = X.backlog;
+        X.backlog = p->next;
+        if (!X.backlog)
+            X.backlog_last = NULL;
+        isend(p->buf, p->count, p->dst, p->tag, p->owned);
+        free(p);
+    }
+}
+
+static void post(void *buf, int count, int dst, int tag, bool owned)
+{
+    if (!X.backlog && X.nout == WINDOW)
+        reap();
+    if (!X.backlog && X.nout < WINDOW) {
+        isend(buf, count, dst, tag, owned);
+        return;
+    }
+    struct pending *p = malloc(sizeof *p);
+    if (!p)
+        oom();
+    *p = (struct pending){ NULL, buf, count, dst, tag, owned };
+    if (X.backlog_last)
+        X.backlog_last->next = p;
+    else
+        X.backlog = p;
+    X.backlog_last = p;
+    if (X.nout == WINDOW)
+        progress_sends();
+}
+
 static bool send_to(int dst, uint32_t kind, int cls, int tag, const void *data, size_t length)
 {
-    if (X.nout >= X.reap_at) { /* amortized: a test of every send in flight costs their number */
-        reap();
-        X.reap_at = X.nout < 32 ? 64 : 2 * X.nout;
-    }
     bool pieces = length > PIECE - sizeof(struct hdr);
     size_t first = pieces ? 0 : length;
     char *buf = malloc(sizeof(struct hdr) + first);
@@ -272,8 +305,8 @@ static void finalize_at_exit(void)
             }
         }
     }
-    while (X.nout) /* what this node sent must leave before it does */
-        reap();
+    while (X.nout || X.backlog) /* what this node sent must leave before it does */
+        progress_sends();
     fflush(NULL);
     lines_flush();
     MPI_Finalize();
@@ -359,12 +392,8 @@ static bool mpi_wait(int src, int64_t deadline)
         MPI_Iprobe(MPI_ANY_SOURCE, TAG_MSG, X.comm, &any, MPI_STATUS_IGNORE);
         if (any)
             return true;
-        if (X.nout) { /* sends in flight progress only while this node calls MPI */
-            int last = 0;
-            MPI_Test(&X.req[X.nout - 1], &last, MPI_STATUS_IGNORE);
-            if (last)
-                reap();
-        }
+        if (X.nout) /* sends in flight progress only while this node calls MPI */
+            progress_sends();
         int64_t now = now_ns();
         if (now >= until)
             return deadline < 0 || now < deadline;
