@@ -49,7 +49,7 @@ LDLIBS_ALL = -lpthread -lm $(LDLIBS)
 # Programs, tools and bspcc then link libmpi.  $(O)/config records the
 # choice: objects are rebuilt when it changes, tests/run reads it.
 MPICC ?= mpicc
-MPI_HOST_SRC := src/host/hmpi.c src/ebsp/kmpi.c
+MPI_HOST_SRC := src/host/hmpi.c src/host/hwatch.c src/ebsp/kmpi.c
 MPI   ?= auto
 MPI_ON :=
 ifneq ($(MPI),0)

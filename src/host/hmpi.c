@@ -188,6 +188,7 @@ int hmpi_run(const char *path, char *const argv[])
     int *errs = calloc(hs.p, sizeof *errs);
     if (!errs)
         host_error("ebsp_spmd", "out of memory");
+    hwatch_launcher();
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int rc = MPI_Comm_spawn(path, argv[1] ? (char **)argv + 1 : MPI_ARGV_NULL, (int)hs.p, MPI_INFO_NULL, 0,
                             MPI_COMM_SELF, &ic, errs);
