@@ -434,15 +434,35 @@ void launch_catch_fatal_signals(void (*handler)(int))
     }
 }
 
-/* An alternate stack, so that a stack overflow in processor 0 is reported. */
+/* An alternate stack, so that a stack overflow in processor 0 is reported.
+ * It is the starting thread's (sigaltstack is per thread); the one it had
+ * before is given back when the job ends in that thread, or when that
+ * thread ends (a thread's runtime, ASan's for one, may free its own). */
+static struct {
+    char *stack;
+    bool installed;
+    pthread_t thread;
+    stack_t old;
+} alt;
+
 static void alternate_stack(void)
 {
-    static char *stack;
     size_t size = 64 * 1024;
-    if (!stack && !(stack = malloc(size)))
+    if (alt.installed || (!alt.stack && !(alt.stack = malloc(size))))
         return;
-    stack_t ss = { .ss_sp = stack, .ss_size = size, .ss_flags = 0 };
-    sigaltstack(&ss, NULL);
+    stack_t ss = { .ss_sp = alt.stack, .ss_size = size, .ss_flags = 0 };
+    if (sigaltstack(&ss, &alt.old) == 0) {
+        alt.installed = true;
+        alt.thread = pthread_self();
+    }
+}
+
+static void give_back_alternate_stack(void)
+{
+    if (!alt.installed || !pthread_equal(alt.thread, pthread_self()))
+        return;
+    sigaltstack(&alt.old, NULL);
+    alt.installed = false;
 }
 
 static void catch_signals_in_starter(void)
@@ -581,6 +601,7 @@ static void starter_thread_ended(void *arg)
     while (mon.running)
         pthread_cond_wait(&job_end_cond, &job_end_lock);
     pthread_mutex_unlock(&job_end_lock);
+    give_back_alternate_stack();
 }
 
 static void watch_starter_thread(void)
@@ -827,6 +848,7 @@ int launch_finish(void)
         pthread_setspecific(starter_thread_key, NULL);
     if (!mon.host) {
         restore_all();
+        give_back_alternate_stack();
         give_back_sigchld();
     }
     return mon.result;
