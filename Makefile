@@ -49,7 +49,7 @@ LDLIBS_ALL = -lpthread -lm $(LDLIBS)
 # Programs, tools and bspcc then link libmpi.  $(O)/config records the
 # choice: objects are rebuilt when it changes, tests/run reads it.
 MPICC ?= mpicc
-MPI_HOST_SRC := src/host/hmpi.c src/host/hwatch.c src/ebsp/kmpi.c
+MPI_HOST_SRC := src/host/hmpi.c src/host/hwatch.c src/ebsp/kmpi.c src/session/session_mpi.c
 MPI   ?= auto
 MPI_ON :=
 ifneq ($(MPI),0)
@@ -113,6 +113,10 @@ LIB_SO   := $(LIBDIR)/libsuperstep.so
 # Every object in one plain archive, for the tests and benchmarks that call
 # the layers directly (they link what the public library keeps local).
 LIB_INTERNAL := $(O)/libsuperstep-internal.a
+# How they link it: the profiler installs itself into the BSP layer by a
+# constructor (no layer below names it, src/bsp/bsp_impl.h), so a plain
+# archive would leave it out unless the link asks for it.
+INTERNAL_LINK := -Wl,--undefined=profile_observer $(LIB_INTERNAL)
 
 TOOL_SRC := $(wildcard tools/*.c)
 TOOLS    := $(patsubst tools/%.c,$(BINDIR)/%,$(TOOL_SRC)) $(BINDIR)/bspcc $(BINDIR)/bspcxx
@@ -190,7 +194,7 @@ $(LIB_SO): $(LIB_SO_REAL)
 # Tools may use internal headers (bspbench reads no internals; bsprun does not either).
 $(BINDIR)/%: tools/%.c $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_INTERNAL) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)
 
 # bspprof's and bspbench's header-only parts (tools/prof, tools/bench).
 $(BINDIR)/bspprof $(BINDIR)/bspbench $(O)/tests/profile/fit: $(wildcard tools/*/*.h)
@@ -208,7 +212,7 @@ $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
 # Tests may include internal headers to test a layer directly.
 $(O)/tests/%: tests/%.c $(wildcard tests/*.h tests/*/*.h) $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(LIB_INTERNAL) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)
 
 # The mpi device's exchange protocols, bare (bench/mpi/run).
 # Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c).
@@ -219,7 +223,7 @@ $(O)/bench/mpi/%: bench/mpi/%.c $(O)/config
 
 $(O)/bench/%: bench/%.c $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(LIB_INTERNAL) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)
 
 PC_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@MPILIBS@|$(MPI_LIBS)|g'
 superstep.pc: superstep.pc.in Makefile $(O)/config

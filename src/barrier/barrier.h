@@ -52,8 +52,23 @@ static inline bool barrier_failed(struct barrier *b)
 bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns);
 void wake_word(_Atomic uint32_t *word);
 
-/* The waiting primitives the policies above are made of, for other layers
- * that wait on words of their own. */
+/*
+ * barrier_wait and wait_word are the runtime's one wait on shared memory
+ * (spin, yield, futex sleep in bounded slices, the failure word, a
+ * timeout, the stall hook): the barrier, mp_sync, the host's serving loop,
+ * a kernel's ebsp_host_sync and message ring, and the launch layer's waits
+ * for a failure all use it.  The waits that stay different, and why (each
+ * says so where it is):
+ *   - mp.h's receive (src/mp/mp_shm.c, shm_wait): waits for any of 2N
+ *     channels, not one word; its spin adapts to how often spinning paid;
+ *     it has no yield phase; it sleeps behind a 'sleeping' flag so that
+ *     senders skip the wake call; and it checks for deadlock each slice;
+ *   - the rest of an mp.h message being written (wait_more): the sender is
+ *     inside mp_send and publishes without waking anyone: spin, yield;
+ *   - a kernel's DMA (src/ebsp/dma.c): threads of one process, a condvar;
+ *   - on the mpi device (em_wait, hmpi.c): MPI's progress needs polling.
+ * The pieces below are what those are made of.
+ */
 static inline void cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)

@@ -354,4 +354,46 @@ int64_t bsp_impl_get_tag(void *tag);     /* -1 when the queue is empty */
 void bsp_impl_move(void *payload, int64_t max);
 int64_t bsp_impl_hpmove(void **tag, void **payload);
 
+/*
+ * Observers of the superstep protocol: the profiler (src/profile), a layer
+ * above this one, installs its hooks here (a constructor), so this layer
+ * names none of its functions.  bsp_begin calls init before the processors
+ * start (it reads SUPERSTEP_PROFILE and sets bsp_observing when on); the
+ * other hooks run only while bsp_observing, each call site costing one
+ * compare with memory and one predictable branch (bench/RESULTS.md):
+ *     OBSERVE(sync_begin());
+ * start: in every processor once it knows its id.  sync_begin: at
+ * bsp_sync's entry; sync_waited: after each barrier (exchange), before
+ * anything is consumed; sync_served: before the second barrier (gets
+ * served, direct transfers done); sync_end: at the end.  end_begin: at
+ * bsp_end's entry, before the last barrier; finish: after it, with the
+ * number of processors that observe (processor 0 writes the trace; on mpi,
+ * where each rank reads its own environment, only when all of them do).
+ * SUPERSTEP_NO_PROFILE at compile time removes the call sites (to measure
+ * what they cost).
+ */
+struct bsp_observer {
+    void (*init)(int64_t nprocs);
+    void (*start)(uint32_t me, uint32_t nprocs);
+    void (*sync_begin)(void);
+    void (*sync_waited)(void);
+    void (*sync_served)(void);
+    void (*sync_end)(void);
+    void (*end_begin)(void);
+    void (*finish)(uint32_t nobserving);
+};
+/* Hidden: inside the library, so a -fPIC build tests it without the GOT. */
+extern const struct bsp_observer *bsp_observer __attribute__((visibility("hidden")));
+extern bool bsp_observing __attribute__((visibility("hidden")));
+
+#ifndef SUPERSTEP_NO_PROFILE
+#define OBSERVE(call)                               \
+    do {                                            \
+        if (__builtin_expect(bsp_observing, 0))     \
+            bsp_observer->call;                     \
+    } while (0)
+#else /* compiled out: to measure what the hooks cost (bench/RESULTS.md) */
+#define OBSERVE(call) ((void)0)
+#endif
+
 #endif

@@ -5,7 +5,6 @@
 #include "settings/settings.h"
 
 #include "launch/launch.h"
-#include "profile/profile.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -15,6 +14,8 @@
 #include <unistd.h>
 
 struct bsp_state bsp;
+const struct bsp_observer *bsp_observer;
+bool bsp_observing;
 
 
 static double now(void)
@@ -124,7 +125,8 @@ void bsp_impl_begin(int64_t p)
     uint32_t me;
     settings_check("bsp_begin");
     device_choose();
-    profile_init(p);
+    if (bsp_observer)
+        bsp_observer->init(p);
     int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
     if (rc) {
         char why[512];
@@ -148,7 +150,7 @@ void bsp_impl_begin(int64_t p)
     bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
     reg_reset();
     bsmp_reset();
-    PROFILE(start(bsp.me, bsp.p));
+    OBSERVE(start(bsp.me, bsp.p));
 }
 
 int64_t bsp_impl_nprocs(void)
@@ -308,7 +310,7 @@ static void drain(uint32_t src)
 void bsp_sync(void)
 {
     bsp_require_begun("bsp_sync");
-    PROFILE(sync_begin());
+    OBSERVE(sync_begin());
     bsp_set_call(CALL_SYNC);
     uint64_t flags = 0;
     if (reg_prepare_sync())
@@ -316,7 +318,7 @@ void bsp_sync(void)
     if (bsp.slow)
         flags |= XFLAG(XF_SLOW);
     uint64_t sum = dev->exchange(flags);
-    PROFILE(sync_waited());
+    OBSERVE(sync_waited());
     if (XGET(sum, XF_END))
         bsp_collective_mismatch();
     if (XGET(sum, XF_REGS))
@@ -325,9 +327,9 @@ void bsp_sync(void)
     if (XGET(sum, XF_SLOW)) {
         rma_serve_gets();
         rma_do_direct();
-        PROFILE(sync_served());
+        OBSERVE(sync_served());
         dev->exchange(0);
-        PROFILE(sync_waited());
+        OBSERVE(sync_waited());
         rma_apply_replies();
     }
     for (uint32_t src = 0; src < bsp.p; src++)
@@ -341,20 +343,20 @@ void bsp_sync(void)
     bsp.step++;
     launch_set_step(bsp.step);
     bsp_set_call(CALL_NONE);
-    PROFILE(sync_end());
+    OBSERVE(sync_end());
 }
 
 void bsp_end(void)
 {
     bsp_require_begun("bsp_end");
-    PROFILE(end_begin());
+    OBSERVE(end_begin());
     bsp_set_call(CALL_END);
     /* XF_SLOW counts the processors that profile (the profiler gathers
      * only when all do: on mpi each rank reads its own environment). */
-    uint64_t sum = dev->exchange(XFLAG(XF_END) | (profile_on ? XFLAG(XF_SLOW) : 0));
+    uint64_t sum = dev->exchange(XFLAG(XF_END) | (bsp_observing ? XFLAG(XF_SLOW) : 0));
     if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS)) /* XF_REGS: an ebsp_barrier */
         bsp_collective_mismatch();
-    PROFILE(finish((uint32_t)XGET(sum, XF_SLOW)));
+    OBSERVE(finish((uint32_t)XGET(sum, XF_SLOW)));
     reg_free();
     bsmp_free();
     free(bsp.hp);

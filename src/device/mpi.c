@@ -39,7 +39,7 @@
  * kill the rank, and mpirun stops the others.
  */
 #include "device/device.h"
-#include "ebsp/ebsp_mpi.h"
+#include "session/session_mpi.h"
 #include "settings/settings.h"
 
 #include "device/lines.h"

@@ -77,6 +77,7 @@ static void dma_reserve(void)
 
 void ebsp_dma_push(ebsp_dma_handle *desc, void *dst, const void *src, size_t nbytes)
 {
+    ebsp_require_begun("ebsp_dma_push"); /* before bsp_begin: no engine yet (tests/ebsp/early.sh) */
     if (!desc)
         bsp_error("ebsp_dma_push", "NULL handle");
     if (nbytes && (!dst || !src))
@@ -105,6 +106,9 @@ void ebsp_dma_push(ebsp_dma_handle *desc, void *dst, const void *src, size_t nby
     ebsp_stats.dma_pushed++;
 }
 
+/* A short spin, then the condvar: the copier is a thread of this process,
+ * so neither the futex words nor the failure word of barrier.h's waits
+ * apply (a failing job ends this process, its copier with it). */
 static void wait_seq(uint64_t seq)
 {
     if (atomic_load_explicit(&dma.done, memory_order_acquire) >= seq)
@@ -127,6 +131,7 @@ static void wait_seq(uint64_t seq)
 
 void ebsp_dma_wait(ebsp_dma_handle *desc)
 {
+    ebsp_require_begun("ebsp_dma_wait");
     if (!desc)
         bsp_error("ebsp_dma_wait", "NULL handle");
     if (desc->config != DMA_MAGIC)

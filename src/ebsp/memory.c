@@ -1,6 +1,5 @@
 /*
- * memory.c - ebsp_malloc, ebsp_ext_malloc, ebsp_free, and the helpers the
- * host shares (sizes from the environment, the doorbell).
+ * memory.c - ebsp_malloc, ebsp_ext_malloc, and ebsp_free.
  *
  * Each region is managed by an arena whose bookkeeping lives in the
  * process's private memory: a sorted array of the allocated blocks.  So the
@@ -11,7 +10,6 @@
  */
 #include <e_bsp.h>
 
-#include "barrier/barrier.h"
 #include "bsp/bsp_impl.h"
 #include "ebsp/ebsp.h"
 
@@ -21,18 +19,6 @@
 
 struct ebsp_kernel ek = { .seg = { .fd = -1 } };
 struct ebsp_stats ebsp_stats;
-
-uint64_t ebsp_size_from_env(enum setting s)
-{
-    uint64_t n = setting_num(s); /* at least 4K, at most 64G */
-    return (n + 4095) & ~4095ull;
-}
-
-void ebsp_ring_doorbell(struct ebsp_shared *sh)
-{
-    atomic_fetch_add(&sh->doorbell, 1);
-    wake_word(&sh->doorbell);
-}
 
 void ebsp_require_begun(const char *call)
 {

@@ -122,9 +122,7 @@ void ebsp_core_abort(const char *format, ...)
     if (ek.mpi) /* the host says so, then the job ends: no rank can leave an MPI collective */
         kmpi_abort();
     atomic_store(&ek.sh->aborted, 1);
-    uint32_t none = 0;
-    atomic_compare_exchange_strong(&job.ls->exit_code, &none, LAUNCH_EXIT_ERROR);
-    barrier_fail(&job.ls->barrier, atomic_load(&job.ls->exit_code));
+    launch_report(LAUNCH_EXIT_ERROR, NULL); /* the line was this processor's message */
     launch_stopped();
 }
 

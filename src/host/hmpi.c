@@ -8,7 +8,7 @@
 #include <mpi.h>
 
 #include "device/device.h"
-#include "ebsp/ebsp_mpi.h"
+#include "session/session_mpi.h"
 #include "host/host.h"
 #include "launch/launch.h"
 

@@ -286,16 +286,9 @@ static void fail_run(const char *fmt, ...)
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     launch_one_line(msg, sizeof msg);
-    /* Claimed as the launch layer claims (the exit code first, then the
-     * failure word), so a kernel or the monitor failing at the same moment
-     * neither prints a second line nor has its status overwritten. */
-    uint32_t none = 0;
-    if (atomic_compare_exchange_strong(&job.ls->exit_code, &none, LAUNCH_EXIT_ERROR)) {
-        fflush(stdout);
-        fprintf(stderr, "superstep: %s\n", msg);
-        fflush(stderr);
-    }
-    barrier_fail(&job.ls->barrier, atomic_load(&job.ls->exit_code));
+    /* The launch layer's funnel: a kernel or the monitor failing at the
+     * same moment neither prints a second line nor overwrites the status. */
+    launch_report(LAUNCH_EXIT_ERROR, msg);
 }
 
 static void host_sync_release(void)

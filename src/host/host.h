@@ -2,7 +2,7 @@
  * host.h - the Epiphany BSP host layer's internal interface.
  *
  * The host keeps one session (bsp_begin .. bsp_end) at a time.  Its session
- * segment (see ebsp/ebsp.h) is made at the first call that needs it; the
+ * segment (see session/session.h) is made at the first call that needs it; the
  * kernel processes exist only inside ebsp_spmd.  Messages sent down wait in
  * private buffers and are copied into the segment when a run starts; what
  * the kernels sent up is indexed when it ends.
@@ -10,7 +10,7 @@
 #ifndef SUPERSTEP_HOST_H
 #define SUPERSTEP_HOST_H
 
-#include "ebsp/ebsp.h"
+#include "session/session.h"
 #include "segment/segment.h"
 
 #include <stdbool.h>

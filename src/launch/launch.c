@@ -95,6 +95,20 @@ static bool failure_claimed(void)
     return atomic_load(&job.ls->exit_code) != 0;
 }
 
+/* The one funnel of failure lines: claim, print when first, publish.  Only
+ * processor 0's fatal-signal handler (on_fatal_signal) and the supervisor
+ * build and write their line by hand: in a handler, and in a process that
+ * may have had threads when it forked, stdio is not safe. */
+void launch_report(uint32_t code, const char *line)
+{
+    if (claim_failure(code) && line) {
+        fflush(stdout);
+        fprintf(stderr, "superstep: %s\n", line);
+        fflush(stderr);
+    }
+    publish_failure();
+}
+
 static uint64_t proc_step(uint32_t p)
 {
     return atomic_load(&job.ls->proc[p].step);
@@ -147,13 +161,10 @@ static bool child_hung_up(uint32_t p)
     struct pollfd pfd = { mon.pidfd[p], POLLIN, 0 };
     if (poll(&pfd, 1, 200) == 1)
         return false; /* it exited: the pidfd reports that */
-    if (!failure_claimed() && claim_failure(LAUNCH_EXIT_ERROR)) {
-        char st[48];
-        fflush(stdout);
-        fprintf(stderr, "superstep: %s %u called exec%s without calling %s\n", launch_words.proc,
-                p + launch_words.first, step_text(st, sizeof st, p), launch_words.end_call);
-    }
-    publish_failure();
+    char msg[256], st[48];
+    snprintf(msg, sizeof msg, "%s %u called exec%s without calling %s", launch_words.proc,
+             p + launch_words.first, step_text(st, sizeof st, p), launch_words.end_call);
+    launch_report(LAUNCH_EXIT_ERROR, msg);
     syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
     return true;
 }
@@ -169,19 +180,15 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
     uint32_t code;
     const char *in = step_text(st, sizeof st, p);
     if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
-        snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)%s\n", launch_words.proc,
+        snprintf(msg, sizeof msg, "%s %u killed by signal %d (SIG%s)%s", launch_words.proc,
                  p + launch_words.first, si->si_status, signal_abbrev(si->si_status), in);
         code = 128 + (uint32_t)si->si_status;
     } else {
-        snprintf(msg, sizeof msg, "superstep: %s %u exited with status %d%s without calling %s\n",
+        snprintf(msg, sizeof msg, "%s %u exited with status %d%s without calling %s",
                  launch_words.proc, p + launch_words.first, si->si_status, in, launch_words.end_call);
         code = LAUNCH_EXIT_ERROR;
     }
-    if (claim_failure(code)) {
-        fflush(stdout);
-        fputs(msg, stderr);
-    }
-    publish_failure();
+    launch_report(code, msg);
     return true;
 }
 
@@ -427,15 +434,35 @@ void launch_catch_fatal_signals(void (*handler)(int))
     }
 }
 
-/* An alternate stack, so that a stack overflow in processor 0 is reported. */
+/* An alternate stack, so that a stack overflow in processor 0 is reported.
+ * It is the starting thread's (sigaltstack is per thread); the one it had
+ * before is given back when the job ends in that thread, or when that
+ * thread ends (a thread's runtime, ASan's for one, may free its own). */
+static struct {
+    char *stack;
+    bool installed;
+    pthread_t thread;
+    stack_t old;
+} alt;
+
 static void alternate_stack(void)
 {
-    static char *stack;
     size_t size = 64 * 1024;
-    if (!stack && !(stack = malloc(size)))
+    if (alt.installed || (!alt.stack && !(alt.stack = malloc(size))))
         return;
-    stack_t ss = { .ss_sp = stack, .ss_size = size, .ss_flags = 0 };
-    sigaltstack(&ss, NULL);
+    stack_t ss = { .ss_sp = alt.stack, .ss_size = size, .ss_flags = 0 };
+    if (sigaltstack(&ss, &alt.old) == 0) {
+        alt.installed = true;
+        alt.thread = pthread_self();
+    }
+}
+
+static void give_back_alternate_stack(void)
+{
+    if (!alt.installed || !pthread_equal(alt.thread, pthread_self()))
+        return;
+    sigaltstack(&alt.old, NULL);
+    alt.installed = false;
 }
 
 static void catch_signals_in_starter(void)
@@ -540,17 +567,49 @@ static void starter_on_exit(int status, void *arg)
     if (!job.ls || !mon.running || job.me != 0 || atomic_load(&job.ls->proc[0].ended) ||
         getpid() != mon.starter_pid) /* a process the program forked is not processor 0 */
         return;
-    if (claim_failure(LAUNCH_EXIT_ERROR)) {
-        char st[48];
-        fflush(stdout);
-        fprintf(stderr, "superstep: %s %u exited with status %d%s without calling %s\n", launch_words.proc,
-                launch_words.first, status, step_text(st, sizeof st, 0), launch_words.end_call);
-    }
-    publish_failure();
+    char msg[256], st[48];
+    snprintf(msg, sizeof msg, "%s %u exited with status %d%s without calling %s", launch_words.proc,
+             launch_words.first, status, step_text(st, sizeof st, 0), launch_words.end_call);
+    launch_report(LAUNCH_EXIT_ERROR, msg);
     uint64_t fail = EVENT_FAIL;
     (void)!write(mon.event_fd, &fail, sizeof fail);
     for (;;)
         pause();
+}
+
+/*
+ * PR_SET_PDEATHSIG fires when the *thread* that forked a child ends, not its
+ * process: were the thread that started the job to end while the job runs
+ * (pthread_exit, or a return from its start routine, after handing the job
+ * to another thread), every other processor would be killed with SIGKILL.
+ * A thread-specific value set in that thread catches the moment: its
+ * destructor runs before the thread ends and waits there until the job has
+ * ended (launch_finish) or the process exits with its failure, so the
+ * signal never fires early (tests/core/thread_start.c).
+ */
+static pthread_key_t starter_thread_key;
+static bool starter_thread_keyed;
+static pthread_mutex_t job_end_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t job_end_cond = PTHREAD_COND_INITIALIZER;
+
+static void starter_thread_ended(void *arg)
+{
+    (void)arg;
+    if (getpid() != mon.starter_pid) /* a copy of the thread in a process the program forked */
+        return;
+    pthread_mutex_lock(&job_end_lock);
+    while (mon.running)
+        pthread_cond_wait(&job_end_cond, &job_end_lock);
+    pthread_mutex_unlock(&job_end_lock);
+    give_back_alternate_stack();
+}
+
+static void watch_starter_thread(void)
+{
+    if (!starter_thread_keyed)
+        starter_thread_keyed = pthread_key_create(&starter_thread_key, starter_thread_ended) == 0;
+    if (starter_thread_keyed)
+        pthread_setspecific(starter_thread_key, &mon);
 }
 
 /* Undo a partial start: kill and reap children [from, to). */
@@ -638,7 +697,10 @@ static int fork_processors(uint32_t nprocs)
             return rc;
     }
     catch_signals_in_starter();
-    return monitor_start(1, false);
+    rc = monitor_start(1, false);
+    if (!rc)
+        watch_starter_thread();
+    return rc;
 }
 
 /* The environment of kernel p: the host's, with the segment's descriptor
@@ -774,13 +836,19 @@ int launch_finish(void)
         uint64_t end = EVENT_END;
         (void)!write(mon.event_fd, &end, sizeof end);
         pthread_join(mon.thread, NULL);
+        pthread_mutex_lock(&job_end_lock);
         mon.running = false;
+        pthread_cond_broadcast(&job_end_cond); /* a starting thread waiting to end */
+        pthread_mutex_unlock(&job_end_lock);
         close(mon.event_fd);
     }
     supervise_settled();
     job.step_mirror = NULL;
+    if (starter_thread_keyed) /* in the thread that ends it (the value of another one is idle now) */
+        pthread_setspecific(starter_thread_key, NULL);
     if (!mon.host) {
         restore_all();
+        give_back_alternate_stack();
         give_back_sigchld();
     }
     return mon.result;
@@ -857,17 +925,17 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap)
     launch_one_line(msg, sizeof msg);
     if (launch_fail_hook)
         launch_fail_hook(code, msg);
+    /* A kernel failing before its bsp_begin has not joined its host's job
+     * yet: join it now to claim the failure, else the host's monitor would
+     * print a second line for the kernel's exit (tests/ebsp/early.sh). */
+    if (!job.ls && !launch_attach())
+        job.ls = NULL; /* not an exec'd processor, or its job is unusable */
     if (!job.ls) { /* no job running: nothing else to stop */
         fflush(stdout);
         fprintf(stderr, "superstep: %s\n", msg);
         exit((int)code);
     }
-    if (claim_failure(code)) {
-        fflush(stdout);
-        fprintf(stderr, "superstep: %s\n", msg);
-        fflush(stderr);
-    }
-    publish_failure();
+    launch_report(code, msg);
     launch_stopped();
 }
 

@@ -80,6 +80,14 @@ bool launch_attach(void);
  * Returns the job's exit status for a spawning host (0: all ended cleanly). */
 int launch_finish(void);
 
+/* Every failure line of a job goes through here: claim the job's failure
+ * with 'code' (the first claimant prints "superstep: <line>", after the
+ * program's own output), then publish it, which wakes every waiter; and
+ * return, for a caller that stops afterwards or, a host, goes on.  'line'
+ * is one line already (launch_one_line); NULL claims without a line (a
+ * kernel's bsp_abort, whose line is Epiphany BSP's own). */
+void launch_report(uint32_t code, const char *line);
+
 /* Report a failure (printed once for the whole job) and stop everything.
  * Never returns in a processor; a spawning host gets control back. */
 void launch_fail(uint32_t code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

@@ -10,6 +10,7 @@
 #include "launch/supervise.h"
 #include "launch/launch.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -241,10 +242,34 @@ static void supervisor_main(int hang_r)
 
 /* ---- the worker's side ----------------------------------------------------- */
 
+/* Does the process run other threads than this one?  /proc unreadable: no. */
+static bool other_threads(void)
+{
+    DIR *d = opendir("/proc/self/task");
+    if (!d)
+        return false;
+    int n = 0;
+    for (struct dirent *e; (e = readdir(d));)
+        n += e->d_name[0] != '.';
+    closedir(d);
+    return n > 1;
+}
+
 int supervise_start(void)
 {
-    if (page && worker_pid == getpid())
+    static bool unsupervised; /* decided at the first job: stays so */
+    if ((page && worker_pid == getpid()) || (unsupervised && !page))
         return 0;
+    /* A fork keeps only the calling thread: the program's other threads
+     * would go on running its code in the supervisor (which must run none)
+     * and be missing from processor 0, and a job started from a thread
+     * other than main would lose main's continuation (its exit status, what
+     * it prints after the join).  Such a process stays processor 0 itself,
+     * unsupervised: tests/core/thread_start.c. */
+    if (!page && other_threads()) {
+        unsupervised = true;
+        return 0;
+    }
     if (page) { /* a process the worker forked starts its own job */
         if (hang_w >= 0)
             close(hang_w);

@@ -45,6 +45,9 @@ void mp_error(const char *call, const char *fmt, ...)
         snprintf(msg, sizeof msg, "%s: node %d: %s", call, mp.me, what);
         T->fail(1, msg);
     }
+    /* Before mp_start or after mp_quit no job of mp's runs (the tables of
+     * an ended job, or the mpi transport's hook, may still be there), so
+     * not launch_fail: the line as it prints one without a job. */
     fflush(stdout);
     fprintf(stderr, "superstep: %s: %s\n", call, what);
     exit(1);

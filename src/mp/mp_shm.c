@@ -524,7 +524,9 @@ static bool shm_head(int src, int cls, struct mp_head *h)
 
 /* The rest of a message the sender is still writing: it is inside mp_send,
  * so spin, and yield when the machine is crowded; a dead sender fails the
- * job, which ends the wait. */
+ * job, which ends the wait.  Not wait_word (barrier.h): the sender
+ * publishes each piece without waking anyone, so there is no word to sleep
+ * on, and the wait is as long as a memcpy. */
 static void wait_more(unsigned *spins)
 {
     check_failed();
@@ -587,6 +589,11 @@ static bool ready(int src)
  * does, and on a quiet one they catch a prompt answer spinning. */
 #define SPIN_MIN_NS 1000
 
+/* Not wait_word (barrier.h), which waits for one word with a fixed policy:
+ * this waits for any of the channels from 'src' (or every node), adapts
+ * its spin, skips the yield phase (see the top of this file), sleeps behind
+ * the 'sleeping' flag so that senders wake only sleepers, and checks for a
+ * deadlock after each slice.  The futex sleep and cpu_relax are barrier.h's. */
 static bool shm_wait(int src, int64_t deadline)
 {
     if (deadline < 0)

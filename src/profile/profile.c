@@ -28,7 +28,6 @@
 #include "settings/settings.h"
 #include "profile/records.h"
 
-#include "bsp/bsp_impl.h"
 #include "device/device.h"
 #include "launch/launch.h"
 
@@ -43,7 +42,6 @@
 #include <time.h>
 #include <unistd.h>
 
-bool profile_on;
 
 static struct {
     char *path;
@@ -85,10 +83,10 @@ static void drop(void)
     memset(&pr, 0, sizeof pr);
     pr.fd = -1;
     launch_failed_hook = NULL;
-    profile_on = false;
+    bsp_observing = false;
 }
 
-void profile_init(int64_t nprocs)
+static void profile_init(int64_t nprocs)
 {
     if (pr.base)
         drop();
@@ -122,14 +120,14 @@ void profile_init(int64_t nprocs)
     pr.hdr->nprocs = (uint32_t)nprocs;
     pr.hdr->t0 = prof_now();
     atomic_store(&pr.hdr->brk, (hsize + 4095) & ~4095ull);
-    profile_on = pr.path != NULL;
-    if (!profile_on)
+    bsp_observing = pr.path != NULL;
+    if (!bsp_observing)
         drop();
 }
 
 static void profile_failed(void);
 
-void profile_start(uint32_t me, uint32_t nprocs)
+static void profile_start(uint32_t me, uint32_t nprocs)
 {
     if (me >= pr.hdr->nprocs || nprocs != pr.hdr->nprocs) {
         drop();
@@ -192,7 +190,7 @@ static void append(const void *rec, size_t n)
                           memory_order_release);
 }
 
-void profile_sync_begin(void)
+static void profile_sync_begin(void)
 {
     pr.rec.kind = REC_SYNC;
     pr.rec.nwait = 0;
@@ -307,7 +305,7 @@ static void scan_source(uint32_t src)
         atomic_store(&pr.hdr->unknown, 1); /* a partial record at the end */
 }
 
-void profile_sync_waited(void)
+static void profile_sync_waited(void)
 {
     int64_t t = prof_now() - pr.hdr->t0;
     bool first = pr.rec.nwait++ == 0;
@@ -327,7 +325,7 @@ void profile_sync_waited(void)
         pr.rec.t_scan2 = t;
 }
 
-void profile_sync_served(void)
+static void profile_sync_served(void)
 {
     pr.rec.t_served = prof_now() - pr.hdr->t0;
 }
@@ -377,13 +375,13 @@ static void emit(uint32_t kind)
     pr.rec.step++;
 }
 
-void profile_sync_end(void)
+static void profile_sync_end(void)
 {
     pr.rec.t_end = prof_now() - pr.hdr->t0;
     emit(REC_SYNC);
 }
 
-void profile_end_begin(void)
+static void profile_end_begin(void)
 {
     int64_t t = prof_now() - pr.hdr->t0;
     pr.rec.t_begin = pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_end = t;
@@ -449,7 +447,7 @@ static void free_views(struct prof_view *v, uint32_t p)
 static void profile_failed(void)
 {
     launch_failed_hook = NULL;
-    if (!profile_on || !pr.p)
+    if (!bsp_observing || !pr.p)
         return;
     struct prof_view *v = calloc(pr.p, sizeof *v);
     bool ok = v != NULL;
@@ -526,7 +524,7 @@ static void gather(struct prof_view *v, char **bufs)
     }
 }
 
-void profile_finish(uint32_t nprofiling)
+static void profile_finish(uint32_t nprofiling)
 {
     launch_failed_hook = NULL;
     struct prof_view *v = calloc(pr.p, sizeof *v);
@@ -553,4 +551,21 @@ void profile_finish(uint32_t nprofiling)
         free(bufs[q]);
     free(bufs);
     drop();
+}
+
+const struct bsp_observer profile_observer = {
+    .init = profile_init,
+    .start = profile_start,
+    .sync_begin = profile_sync_begin,
+    .sync_waited = profile_sync_waited,
+    .sync_served = profile_sync_served,
+    .sync_end = profile_sync_end,
+    .end_begin = profile_end_begin,
+    .finish = profile_finish,
+};
+
+/* The BSP layer calls whichever observer is installed; there is one. */
+__attribute__((constructor)) static void profile_install(void)
+{
+    bsp_observer = &profile_observer;
 }

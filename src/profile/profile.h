@@ -19,48 +19,22 @@
  * received from it, so senders count nothing: the hot paths (bsp_put,
  * bsp_send) carry no hook at all.
  *
- * When off, each hook costs one compare with memory and one predictable
- * branch:
- *     PROFILE(sync_begin());
+ * The profiler is a layer above BSP (it reads the BSP layer's records and
+ * direct-transfer queue), so the BSP layer names none of its functions: it
+ * calls the hooks of struct bsp_observer (bsp/bsp_impl.h), which this
+ * layer fills in and installs by a constructor (profile_observer).  When
+ * off, each hook costs one compare with memory and one predictable branch:
+ *     OBSERVE(sync_begin());
  */
 #ifndef SUPERSTEP_PROFILE_H
 #define SUPERSTEP_PROFILE_H
 
-#include <stdbool.h>
-#include <stdint.h>
+#include "bsp/bsp_impl.h"
 
-/* Hidden: inside the library, so a -fPIC build tests it without the GOT. */
-extern bool profile_on __attribute__((visibility("hidden")));
-
-#ifndef SUPERSTEP_NO_PROFILE
-#define PROFILE(call)                               \
-    do {                                            \
-        if (__builtin_expect(profile_on, 0))        \
-            profile_##call;                         \
-    } while (0)
-#else /* compiled out: to measure what the hooks cost (bench/RESULTS.md) */
-#define PROFILE(call) ((void)0)
-#endif
-
-/* bsp_begin, before the processors start: reads SUPERSTEP_PROFILE and, when
- * set, maps the shared buffer and sets profile_on.  Not a hot path. */
-void profile_init(int64_t nprocs);
-/* bsp_begin, in every processor once it knows its id. */
-void profile_start(uint32_t me, uint32_t nprocs);
-
-/* bsp_sync: at entry; after each barrier (exchange), before anything is
- * consumed; before the second barrier (gets served, direct transfers done);
- * at the end. */
-void profile_sync_begin(void);
-void profile_sync_waited(void);
-void profile_sync_served(void);
-void profile_sync_end(void);
-
-/* bsp_end: at entry, before the last barrier (closes this processor's
- * records); after that barrier, with the number of processors that
- * profile (processor 0 writes the trace; on mpi, where each rank reads
- * its own environment, only when all of them do). */
-void profile_end_begin(void);
-void profile_finish(uint32_t nprofiling);
+/* The profiler's hooks.  A program linked with the public libraries always
+ * holds it (they are one object); one linked with the plain internal
+ * archive names it to the linker (-u profile_observer, Makefile), since
+ * nothing below refers to it. */
+extern const struct bsp_observer profile_observer;
 
 #endif

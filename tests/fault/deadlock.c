@@ -21,18 +21,10 @@
 #include <mp.h>
 
 #include "check.h"
+#include "late.h"
 
 #include <string.h>
 #include <time.h>
-
-static void compute(double seconds)
-{
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    while ((double)(t.tv_sec - t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - t0.tv_nsec) < seconds);
-}
 
 int main(int argc, char **argv)
 {

@@ -13,16 +13,11 @@
 // RUN: n=2 args="barrier_end" fail="^superstep: bsp_end: processor 1, superstep 0: called bsp_end while processor 0 called ebsp_barrier$"
 // RUN: n=3 args="end_barrier" fail="^superstep: bsp_end: processor 0, superstep 0: called bsp_end while processor 1 called ebsp_barrier$"
 // RUN: n=2 args="sync_end" fail="^superstep: bsp_end: processor 1, superstep 0: called bsp_end while processor 0 called bsp_sync"
-#include <host_bsp.h>
-
 #include "check.h"
+#include "host_once.h"
 
 int main(int argc, char **argv)
 {
     CHECK(argc == 2, "usage: mismatch_host MODE");
-    bsp_init("mismatch_kernel", argc, argv);
-    bsp_begin(bsp_nprocs());
-    int ok = ebsp_spmd();
-    bsp_end();
-    return ok == 1 ? 0 : 1;
+    return host_run_once("mismatch_kernel", argc, argv) == 1 ? 0 : 1;
 }

@@ -16,21 +16,13 @@
 #include <bsp.h>
 
 #include "check.h"
+#include "late.h"
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static void compute(double seconds)
-{
-    struct timespec t0, t;
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    while ((double)(t.tv_sec - t0.tv_sec) + 1e-9 * (double)(t.tv_nsec - t0.tv_nsec) < seconds);
-}
 
 int main(int argc, char **argv)
 {
@@ -46,10 +38,7 @@ int main(int argc, char **argv)
     } else if (late && !strcmp(call, "spin")) {
         compute(1e9);
     } else if (late) {
-        for (;;) {
-            struct timespec nap = { 60, 0 };
-            nanosleep(&nap, NULL);
-        }
+        sleep_forever();
     }
     if (!strcmp(call, "end"))
         bsp_end();

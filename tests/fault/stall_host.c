@@ -6,16 +6,11 @@
 // RUN: n=3 args="sync" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: bsp_sync: processor [02], superstep 0: waited [0-9]+ s for processor 1, still computing in superstep 0 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
 // RUN: n=3 args="barrier" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: ebsp_barrier: processor [02], superstep 0: waited [0-9]+ s for processor 1, still computing in superstep 0 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
 // RUN: n=3 args="hsync" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: ebsp_host_sync: processor 0, superstep 0: waited [0-9]+ s for processor 1, still computing in superstep 0 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
-#include <host_bsp.h>
-
 #include "check.h"
+#include "host_once.h"
 
 int main(int argc, char **argv)
 {
     CHECK(argc == 2, "usage: stall_host MODE");
-    bsp_init("stall_kernel", argc, argv);
-    bsp_begin(bsp_nprocs());
-    int ok = ebsp_spmd();
-    bsp_end();
-    return ok == 1 ? 0 : 1;
+    return host_run_once("stall_kernel", argc, argv) == 1 ? 0 : 1;
 }

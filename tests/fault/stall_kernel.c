@@ -4,6 +4,7 @@
 #include <e_bsp.h>
 
 #include "check.h"
+#include "late.h"
 
 #include <string.h>
 #include <time.h>
@@ -12,12 +13,8 @@ int main(int argc, char **argv)
 {
     bsp_begin();
     CHECK(argc == 2, "usage: stall_kernel MODE");
-    if (bsp_pid() == 1) {
-        for (;;) {
-            struct timespec nap = { 60, 0 };
-            nanosleep(&nap, NULL);
-        }
-    }
+    if (bsp_pid() == 1)
+        sleep_forever();
     if (!strcmp(argv[1], "sync"))
         bsp_sync();
     else if (!strcmp(argv[1], "barrier"))

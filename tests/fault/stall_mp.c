@@ -9,6 +9,7 @@
 #include <mp.h>
 
 #include "check.h"
+#include "late.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,12 +20,8 @@ int main(int argc, char **argv)
     CHECK(argc == 2, "usage: stall_mp LATE");
     int late = atoi(argv[1]);
     CHECK(mp_start(&argc, &argv) && mp_sync(), "start");
-    if (mp_this_pe() == late) {
-        for (;;) {
-            struct timespec nap = { 60, 0 };
-            nanosleep(&nap, NULL);
-        }
-    }
+    if (mp_this_pe() == late)
+        sleep_forever();
     if (late == 0 && mp_this_pe() == 2) {
         struct timespec nap = { 0, 300000000 };
         nanosleep(&nap, NULL);
