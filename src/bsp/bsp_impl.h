@@ -21,7 +21,7 @@
 /* ---- records in the byte streams --------------------------------------- */
 
 /* A record starts with a 32-bit word whose low byte is its kind. */
-enum rec_kind { REC_PUT = 1, REC_GET, REC_REPLY, REC_SEND, REC_SMALL };
+enum rec_kind { REC_PUT = 1, REC_GET, REC_REPLY, REC_SEND, REC_SMALL, REC_MSG };
 #define REC_KIND(word) ((word) & 0xffu)
 
 /* A small put (most puts): nbytes <= 255, slot <= 65535, offset < 2^32 fit
@@ -54,6 +54,22 @@ struct rec_send {  /* followed by tagsize bytes of tag, then nbytes of payload *
     uint64_t nbytes;
 };
 
+/* A message with a tag of at most 255 bytes and a payload of at most 65535
+ * (most messages) has a one-word header: word = kind | tagsize << 8 |
+ * nbytes << 16.  The tag ends and the payload starts at the first multiple
+ * of 8 bytes after the word (MSG_PAYLOAD_AT), and the payload is padded to
+ * a multiple of 8, so that in the queue, where runs of these records are
+ * copied as they are, every payload bsp_hpmove hands out is 8-byte aligned.
+ * A 16-byte message with a 4-byte tag: 24 bytes, against 36 as a rec_send. */
+#define MSG_MAX_TAGSIZE 0xffu
+#define MSG_MAX_NBYTES 0xffffu
+#define MSG_WORD(tagsize, nbytes) (REC_MSG | (uint32_t)(tagsize) << 8 | (uint32_t)(nbytes) << 16)
+#define MSG_TAGSIZE(word) (((word) >> 8) & 0xffu)
+#define MSG_NBYTES(word) ((word) >> 16)
+#define MSG_ROUND(n) (((n) + 7) & ~(uint64_t)7)
+#define MSG_PAYLOAD_AT(tagsize) MSG_ROUND(sizeof(uint32_t) + (tagsize))
+#define MSG_SIZE(tagsize, nbytes) (MSG_PAYLOAD_AT(tagsize) + MSG_ROUND(nbytes))
+
 /* Header bytes of a record, from its first word; 0 for an unknown kind. */
 static inline size_t rec_head_size(uint32_t word)
 {
@@ -63,6 +79,7 @@ static inline size_t rec_head_size(uint32_t word)
     case REC_REPLY: return sizeof(struct rec_reply);
     case REC_SEND: return sizeof(struct rec_send);
     case REC_SMALL: return sizeof(struct rec_small);
+    case REC_MSG: return sizeof(uint32_t);
     default: return 0;
     }
 }
@@ -77,8 +94,20 @@ static inline uint64_t rec_data_size(const void *head)
     case REC_REPLY: return ((const struct rec_reply *)head)->nbytes;
     case REC_SEND: return ((const struct rec_send *)head)->tagsize + ((const struct rec_send *)head)->nbytes;
     case REC_SMALL: return (word >> 8) & 0xff;
+    case REC_MSG: return MSG_SIZE(MSG_TAGSIZE(word), MSG_NBYTES(word)) - sizeof word;
     default: return 0;
     }
+}
+
+/* Bytes of tag and payload a record carries (what the profiler counts):
+ * rec_data_size less a message's padding. */
+static inline uint64_t rec_user_bytes(const void *head)
+{
+    uint32_t word;
+    __builtin_memcpy(&word, head, sizeof word);
+    if (REC_KIND(word) == REC_MSG)
+        return MSG_TAGSIZE(word) + MSG_NBYTES(word);
+    return rec_data_size(head);
 }
 
 /* ---- registrations ------------------------------------------------------ */
@@ -117,15 +146,6 @@ struct reg {
     bool popping;     /* bsp_pop_reg'd in this superstep */
 };
 
-/* ---- messages ----------------------------------------------------------- */
-
-struct msg {
-    uint64_t tag;     /* offset in the queue buffer */
-    uint64_t payload;
-    uint64_t nbytes;
-    uint64_t tagsize;
-};
-
 /* ---- direct (hp) transfers queued for the sync -------------------------- */
 
 struct hp_op {
@@ -148,6 +168,8 @@ static inline void copy_small(void *dst, const void *src, size_t n)
         __builtin_memcpy(d, s, 8);
     } else if (n == 4) {
         __builtin_memcpy(d, s, 4);
+    } else if (n == 16) {
+        __builtin_memcpy(d, s, 16);
     } else if (n > 64) {
         memcpy(d, s, n);
     } else if (n >= 32) {
@@ -169,19 +191,29 @@ static inline void copy_small(void *dst, const void *src, size_t n)
     }
 }
 
-/* Room for an n-byte record towards dst, to be filled before the next sync:
- * from the device's window when it has one with room, else by a claim. */
-static inline char *stream_claim(uint32_t dst, size_t n)
+/* Room for an n-byte record towards dst from the device's window, or NULL
+ * when there is no window or not enough room in it.  No call: the fast
+ * paths of bsp_put and bsp_send stay leaf functions. */
+static inline char *window_claim(uint32_t dst, size_t n)
 {
-    if (dev->windows) {
-        struct stream_window *w = &dev->windows[dst];
+    struct stream_window *w = dev->windows;
+    if (w) {
+        w += dst;
         if ((size_t)(w->end - w->at) >= n) {
             char *at = w->at;
             w->at += n;
             return at;
         }
     }
-    return dev->claim(dst, n);
+    return NULL;
+}
+
+/* Room for an n-byte record towards dst, to be filled before the next sync:
+ * from the device's window when it has one with room, else by a claim. */
+static inline char *stream_claim(uint32_t dst, size_t n)
+{
+    char *at = window_claim(dst, n);
+    return at ? at : dev->claim(dst, n);
 }
 
 /* ---- one processor's state ---------------------------------------------- */
@@ -228,26 +260,28 @@ struct bsp_state {
     /* BSMP */
     uint64_t tagsize, tagsize_next;
     uint32_t tagsize_calls;       /* in this superstep: all processors must agree */
-    char *mq;                     /* messages received in the last sync */
-    uint64_t mq_len, mq_cap;
-    struct msg *msgs;
-    uint64_t nmsgs, capmsgs, head;
-    uint64_t mq_bytes_left;
+    /* The queue: the records of the messages received at the last sync
+     * (REC_MSG as they came in the streams; rec_send with the payload moved
+     * to a multiple of 8), each starting at a multiple of 8 bytes. */
+    char *mq;
+    uint64_t mq_len, mq_cap;      /* bytes held, allocated */
+    uint64_t mq_at;               /* offset of the next message's record */
+    uint64_t mq_count;            /* messages not yet moved */
+    uint64_t mq_bytes_left;       /* their payload bytes */
 };
 
-extern struct bsp_state bsp;
+/* Hidden: the library's own code reaches it without the GOT (-fPIC). */
+extern struct bsp_state bsp __attribute__((visibility("hidden")));
 
 void rma_bad_slot(uint32_t src, uint32_t slot) __attribute__((noreturn, cold));
 
-/* Apply a small put whose payload is contiguous at 'data' (the drain's
- * common case, so inline). */
-static inline void rma_small_here(uint32_t src, uint32_t word, uint32_t offset, const void *data)
+/* Where a put from src to 'slot' lands here: the drain's lookup, inline. */
+static inline char *rma_slot_addr(uint32_t src, uint32_t slot)
 {
-    uint32_t slot = word >> 16;
     int32_t r = slot < bsp.nslots ? bsp.slot_reg[slot] : -1;
     if (__builtin_expect(r < 0, 0))
         rma_bad_slot(src, slot);
-    copy_small((char *)bsp.regs[r].addr + offset, data, (word >> 8) & 0xff);
+    return (char *)bsp.regs[r].addr;
 }
 
 /* Which collective call a processor waits in (launch_proc.call), for
@@ -316,8 +350,79 @@ void reg_commit_sync(void);
 void bsmp_reset(void);
 void bsmp_free(void);
 void bsmp_deliver(uint32_t src, const struct rec_send *r);
+void bsmp_deliver_msg(uint32_t src, uint32_t word);  /* a REC_MSG whose word was read */
 void bsmp_deliver_here(const struct rec_send *r, const void *data); /* tag + payload contiguous */
+/* Queue the whole REC_MSG records at the start of p[0..len) with one copy;
+ * returns the bytes taken (0 when the first is not whole). */
+size_t bsmp_take_run(const char *p, size_t len);
 void bsmp_set_initial_tagsize(uint64_t tagsize); /* Epiphany kernels: the host's, in superstep 0 */
+
+/* The queue's reads, inline so that the dialects' bsp_get_tag and bsp_move
+ * need no second call (bsmp.c has their errors).  A queued message: */
+struct queued {
+    char *tag, *payload;
+    uint64_t tagsize, nbytes;
+};
+
+/* Where a rec_send's payload is in the queue (after its tag, aligned). */
+#define QUEUED_SEND_PAYLOAD_AT(tagsize) MSG_ROUND(sizeof(struct rec_send) + (tagsize))
+
+/* The message at the head of the queue (which must not be empty). */
+static inline struct queued bsmp_head(void)
+{
+    char *at = bsp.mq + bsp.mq_at;
+    uint32_t word;
+    memcpy(&word, at, sizeof word);
+    if (__builtin_expect(REC_KIND(word) == REC_MSG, 1)) {
+        uint64_t ts = MSG_TAGSIZE(word);
+        char *payload = at + MSG_PAYLOAD_AT(ts);
+        return (struct queued){ payload - ts, payload, ts, MSG_NBYTES(word) };
+    }
+    struct rec_send r;
+    memcpy(&r, at, sizeof r);
+    return (struct queued){ at + sizeof r, at + QUEUED_SEND_PAYLOAD_AT(r.tagsize), r.tagsize, r.nbytes };
+}
+
+/* The next record starts at the first multiple of 8 after the payload. */
+static inline void bsmp_dequeue(const struct queued *m)
+{
+    bsp.mq_at = (uint64_t)(m->payload - bsp.mq) + MSG_ROUND(m->nbytes);
+    bsp.mq_count--;
+    bsp.mq_bytes_left -= m->nbytes;
+}
+
+void bsmp_null_tag(uint64_t tagsize) __attribute__((noreturn, cold));
+void bsmp_bad_move(int64_t max, uint64_t nbytes) __attribute__((noreturn, cold));
+
+/* bsp_get_tag: the head's payload size (-1 when the queue is empty), its
+ * tag copied out. */
+static inline int64_t bsmp_get_tag(void *tag)
+{
+    if (!bsp.mq_count) { /* the queue is empty outside bsp_begin ... bsp_end too */
+        bsp_require_begun("bsp_get_tag");
+        return -1;
+    }
+    struct queued m = bsmp_head();
+    if (m.tagsize) {
+        if (__builtin_expect(!tag, 0))
+            bsmp_null_tag(m.tagsize);
+        copy_small(tag, m.tag, m.tagsize);
+    }
+    return (int64_t)m.nbytes;
+}
+
+/* bsp_move: take the head out, copying at most max bytes of its payload. */
+static inline void bsmp_move(void *payload, int64_t max)
+{
+    if (__builtin_expect(!bsp.mq_count || max < 0, 0)) /* empty outside bsp_begin ... bsp_end too */
+        bsmp_bad_move(max, 0);
+    struct queued m = bsmp_head();
+    uint64_t n = m.nbytes < (uint64_t)max ? m.nbytes : (uint64_t)max;
+    if (__builtin_expect(n && !payload, 0))
+        bsmp_bad_move(max, m.nbytes);
+    bsmp_dequeue(&m);
+    copy_small(payload, m.payload, n);
+}
 
 /* RMA (rma.c). */
 void rma_apply_put(uint32_t src, const struct rec_put *r);

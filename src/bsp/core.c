@@ -213,6 +213,31 @@ void bsp_collective_mismatch(void)
               bsp_call_name(other < bsp.p ? atomic_load(&job.ls->proc[other].call) : CALL_NONE));
 }
 
+/* Apply the whole small puts at the start of p[0..len) (most puts come in
+ * runs of them): the slot's address is looked up again only when the slot
+ * changes.  Returns the bytes used. */
+static size_t apply_smalls(uint32_t src, const char *p, size_t len)
+{
+    size_t used = 0;
+    uint32_t slot = UINT32_MAX;
+    char *base = NULL;
+    while (len - used >= sizeof(struct rec_small)) {
+        const char *at = p + used;
+        struct rec_small r;
+        memcpy(&r, at, sizeof r);
+        size_t n = (r.word >> 8) & 0xff;
+        if (REC_KIND(r.word) != REC_SMALL || len - used < sizeof r + n)
+            break;
+        if (r.word >> 16 != slot) {
+            slot = r.word >> 16;
+            base = rma_slot_addr(src, slot);
+        }
+        copy_small(base + r.offset, at + sizeof r, n);
+        used += sizeof r + n;
+    }
+    return used;
+}
+
 /* Apply the records of one contiguous span; returns the bytes used, which
  * stop short of a record that continues beyond the span. */
 static size_t apply_span(uint32_t src, const char *p, size_t len)
@@ -224,12 +249,10 @@ static size_t apply_span(uint32_t src, const char *p, size_t len)
         memcpy(&word, at, sizeof word);
         uint32_t kind = REC_KIND(word);
         if (kind == REC_SMALL) {
-            uint32_t n = (word >> 8) & 0xff, offset;
-            if (len - used < sizeof(struct rec_small) + n)
+            size_t n = apply_smalls(src, at, len - used);
+            if (!n)
                 break;
-            memcpy(&offset, at + sizeof word, sizeof offset);
-            rma_small_here(src, word, offset, at + sizeof(struct rec_small));
-            used += sizeof(struct rec_small) + n;
+            used += n;
         } else if (kind == REC_PUT) {
             struct rec_put r;
             if (len - used < sizeof r)
@@ -239,6 +262,11 @@ static size_t apply_span(uint32_t src, const char *p, size_t len)
                 break;
             rma_put_here(src, &r, at + sizeof r);
             used += sizeof r + r.nbytes;
+        } else if (kind == REC_MSG) {
+            size_t n = bsmp_take_run(at, len - used);
+            if (!n)
+                break;
+            used += n;
         } else if (kind == REC_SEND) {
             struct rec_send r;
             if (len - used < sizeof r)
@@ -286,6 +314,9 @@ static void apply_one(uint32_t src)
     case REC_SEND:
         stream_read(src, rest, sizeof r.send - sizeof r.kind);
         bsmp_deliver(src, &r.send);
+        break;
+    case REC_MSG:
+        bsmp_deliver_msg(src, r.kind);
         break;
     default:
         bsp_error("bsp_sync", "corrupt record kind %u from processor %u", r.kind, src);

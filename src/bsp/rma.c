@@ -64,7 +64,7 @@ static inline bool put_fast(int64_t pid, const void *src, const void *dst, int64
         return false;
     if (slot <= SMALL_MAX_SLOT && (uint64_t)offset <= UINT32_MAX) {
         struct rec_small r = { REC_SMALL | (uint32_t)nbytes << 8 | slot << 16, (uint32_t)offset };
-        char *at = stream_claim((uint32_t)pid, sizeof r + (size_t)nbytes);
+        char *at = window_claim((uint32_t)pid, sizeof r + (size_t)nbytes);
         if (!at)
             return false;
         memcpy(at, &r, sizeof r);
@@ -72,7 +72,7 @@ static inline bool put_fast(int64_t pid, const void *src, const void *dst, int64
         return true;
     }
     struct rec_put r = { REC_PUT, slot, (uint64_t)offset, (uint64_t)nbytes };
-    char *at = stream_claim((uint32_t)pid, sizeof r + (size_t)nbytes);
+    char *at = window_claim((uint32_t)pid, sizeof r + (size_t)nbytes);
     if (!at)
         return false;
     memcpy(at, &r, sizeof r);
@@ -86,6 +86,18 @@ static __attribute__((noinline)) void put_checked(int64_t pid, const void *src, 
     struct target t = check_remote(call, pid, dst, offset, nbytes, src, "source");
     if (nbytes == 0)
         return;
+    if ((uint64_t)nbytes <= SMALL_MAX_NBYTES && t.slot <= SMALL_MAX_SLOT && (uint64_t)offset <= UINT32_MAX) {
+        struct rec_small r = { REC_SMALL | (uint32_t)nbytes << 8 | t.slot << 16, (uint32_t)offset };
+        char *at = stream_claim(t.pid, sizeof r + (size_t)nbytes);
+        if (at) {
+            memcpy(at, &r, sizeof r);
+            memcpy(at + sizeof r, src, (size_t)nbytes);
+        } else {
+            stream_write(t.pid, &r, sizeof r);
+            stream_write(t.pid, src, (size_t)nbytes);
+        }
+        return;
+    }
     struct rec_put r = { REC_PUT, t.slot, (uint64_t)offset, (uint64_t)nbytes };
     stream_write(t.pid, &r, sizeof r);
     stream_write(t.pid, src, (size_t)nbytes);

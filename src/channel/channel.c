@@ -184,6 +184,23 @@ uint64_t chan_marked(struct chan_reader *r, int slot, uint64_t tag)
     return n >> (MARK_POS_BITS - 1) ? 0 : n; /* behind us: an aliased old mark */
 }
 
+void chan_prefetch(const struct chan_reader *r, uint64_t n)
+{
+    if (!r->ring)
+        return;
+    __builtin_prefetch(&r->ring->head);
+    uint64_t pos = r->tail & r->mask, to_end = r->mask + 1 - pos;
+    if (n > to_end)
+        n = to_end;
+    if (n > CHAN_PREFETCH)
+        n = CHAN_PREFETCH;
+    const char *at = r->data + pos;
+    for (uint64_t i = 0; i < n; i += SEG_LINE)
+        __builtin_prefetch(at + i);
+    if (n)
+        __builtin_prefetch(at + n - 1); /* the last line when 'at' is not line-aligned */
+}
+
 uint64_t chan_available(struct chan_reader *r)
 {
     return atomic_load_explicit(&r->ch->published, memory_order_acquire) - r->total;

@@ -129,6 +129,14 @@ void chan_mark(struct chan_writer *w, int slot, uint64_t tag);
  * made at boundary 'tag'; 0 if the writer marked nothing there. */
 uint64_t chan_marked(struct chan_reader *r, int slot, uint64_t tag);
 
+/* Start loading (prefetch) the lines of the first n bytes at the read
+ * position, at most CHAN_PREFETCH of them, and the ring's head: after a
+ * barrier they are in the writer's cache, and a reader that only reads them
+ * in order pays one cross-core transfer after another.  A hint only: the
+ * bytes may be in the next ring, then nothing useful is loaded. */
+#define CHAN_PREFETCH 1024u
+void chan_prefetch(const struct chan_reader *r, uint64_t n);
+
 /* Bytes readable now: up to what the writer published. */
 uint64_t chan_available(struct chan_reader *r);
 

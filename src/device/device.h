@@ -82,8 +82,9 @@ struct device {
 
 extern struct device device_shm;
 
-/* The device in use (chosen at bsp_begin). */
-extern struct device *dev;
+/* The device in use (chosen at bsp_begin).  Hidden: the library's -fPIC
+ * code reaches it without the GOT. */
+extern struct device *dev __attribute__((visibility("hidden")));
 
 /* Choose the device on first use (SUPERSTEP_DEVICE, select.c), set dev,
  * and return it; later calls return the same. */

@@ -267,8 +267,10 @@ static uint64_t shm_exchange(uint64_t flags)
         launch_stopped();
     for (uint32_t src = 0; src < shm.p; src++) {
         uint64_t n = chan_marked(&shm.in[src], slot, seq);
-        if (n)
+        if (n) {
             shm.avail[src] = n;
+            chan_prefetch(&shm.in[src], n); /* every source's lines in flight at once */
+        }
     }
     return sum;
 }

@@ -297,7 +297,7 @@ static void scan_source(uint32_t src)
         }
         if (REC_KIND(r.kind) != REC_GET) {
             a->records++;
-            a->bytes += data;
+            a->bytes += rec_user_bytes(&r);
         }
         scan_pass(&sc, data);
     }
