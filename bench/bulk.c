@@ -1,27 +1,79 @@
 /*
  * bulk.c - large transfers: bsp_put, bsp_hpput, bsp_hpget against memcpy.
  *
- *   bsprun -n P bulk put|hpput|hpget MIB...     (default MIB = 1 4 16 64)
+ *   bsprun -n P bulk put|hpput|hpget|direct|reg MIB...     (default MIB = 1 4 16 64)
  *
  * First, before bsp_begin (one process), single-core memcpy of each size is
- * measured.  Then every processor moves MIB MiB to (hpget: from) its right
- * neighbour, s+1 mod P (itself when P = 1), in one call, and syncs.  The
- * throughput per processor is MIB MiB / T, T the median time of a superstep
- * minus nothing (the sync is part of the cost); its ratio to memcpy of the
- * same size is printed as a percentage.
+ * measured.  Then every processor moves MIB MiB to (hpget, direct: from) its
+ * right neighbour, s+1 mod P (itself when P = 1), in one call (direct:
+ * bsp_direct_get), and syncs.  The throughput per processor is MIB MiB / T,
+ * T the median time of a superstep minus nothing (the sync is part of the
+ * cost); its ratio to memcpy of the same size is printed as a percentage.
+ *
+ * reg: the cost of registering a fresh area of MIB MiB (bsp_push_reg and
+ * the sync that publishes it: where the area's pages are moved into the
+ * shared segment) and of popping it (bsp_pop_reg and its sync: where they
+ * move back), each as a median in ms and as a multiple of one bsp_hpput of
+ * the area into it, measured in the same run.
  */
 #include <bsp.h>
 
 #include "bench.h"
 
+/* Median seconds of 'reps' registrations (push + sync) and pops (pop +
+ * sync) of a fresh area of each size, and of one hpput into it. */
+static void reg_cost(const int *sizes, int n, int quick)
+{
+    int p = bsp_nprocs(), s = bsp_pid(), right = (s + 1) % p;
+    for (int i = 0; i < n; i++) {
+        size_t bytes = (size_t)sizes[i] << 20;
+        int reps = quick ? 3 : sizes[i] >= 64 ? 7 : 15;
+        double *reg = malloc(3 * (size_t)reps * sizeof *reg), *pop = reg + reps, *put = reg + 2 * reps;
+        for (int r = 0; r < reps; r++) {
+            char *a = malloc(bytes);
+            if (!a)
+                bsp_abort("bulk: out of memory");
+            memset(a, s + 1, bytes);
+            bsp_sync();
+            double t0 = bench_now();
+            bsp_push_reg(a, (long)bytes);
+            bsp_sync();
+            double t1 = bench_now();
+            for (int k = 0; k < 3; k++) { /* the faster of two hpputs after a warm-up */
+                double u0 = bench_now();
+                bsp_hpput(right, a, a, 0, (long)bytes);
+                bsp_sync();
+                put[r] = k ? (put[r] < bench_now() - u0 ? put[r] : bench_now() - u0) : 1e9;
+            }
+            double t2 = bench_now();
+            bsp_pop_reg(a);
+            bsp_sync();
+            pop[r] = bench_now() - t2;
+            reg[r] = t1 - t0;
+            free(a);
+        }
+        double mreg = bench_median(reg, reps), mpop = bench_median(pop, reps), mput = bench_median(put, reps);
+        if (s == 0) {
+            printf("reg_p%d_%dMiB %.6g ms\n", p, sizes[i], 1e3 * mreg);
+            printf("reg_p%d_%dMiB_pop %.6g ms\n", p, sizes[i], 1e3 * mpop);
+            printf("reg_p%d_%dMiB_hpput %.6g ms\n", p, sizes[i], 1e3 * mput);
+            printf("reg_p%d_%dMiB_x_hpput %.6g x\n", p, sizes[i], mreg / mput);
+            printf("reg_p%d_%dMiB_pop_x_hpput %.6g x\n", p, sizes[i], mpop / mput);
+            fflush(stdout);
+        }
+        free(reg);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2) {
-        fprintf(stderr, "usage: bsprun -n P bulk put|hpput|hpget [MIB...]\n");
+        fprintf(stderr, "usage: bsprun -n P bulk put|hpput|hpget|direct|reg [MIB...]\n");
         return 2;
     }
     const char *how = argv[1];
-    int mode = !strcmp(how, "put") ? 0 : !strcmp(how, "hpput") ? 1 : !strcmp(how, "hpget") ? 2 : -1;
+    int mode = !strcmp(how, "put") ? 0 : !strcmp(how, "hpput") ? 1 : !strcmp(how, "hpget") ? 2
+             : !strcmp(how, "direct") ? 3 : !strcmp(how, "reg") ? 4 : -1;
     if (mode < 0) {
         fprintf(stderr, "bulk: unknown transfer '%s'\n", how);
         return 2;
@@ -41,6 +93,11 @@ int main(int argc, char **argv)
         maxb = b > maxb ? b : maxb;
     }
     bsp_begin(bsp_nprocs());
+    if (mode == 4) {
+        reg_cost(sizes, n, quick);
+        bsp_end();
+        return 0;
+    }
     int p = bsp_nprocs(), s = bsp_pid(), right = (s + 1) % p;
     char *src = malloc(maxb), *dst = malloc(maxb);
     memset(src, s + 1, maxb);
@@ -59,16 +116,18 @@ int main(int argc, char **argv)
                 bsp_put(right, src, dst, 0, bytes);
             else if (mode == 1)
                 bsp_hpput(right, src, dst, 0, bytes);
-            else
+            else if (mode == 2)
                 bsp_hpget(right, src, 0, dst, bytes);
+            else
+                bsp_direct_get(right, src, 0, dst, bytes);
             bsp_sync();
             if (r >= 0)
                 t[r] = bench_now() - t0;
         }
         double m = bench_median(t, reps);
         free(t);
-        if (dst[bytes - 1] != (char)(right + 1) && mode == 2)
-            bsp_abort("bulk: hpget brought %d", dst[bytes - 1]);
+        if ((dst[bytes - 1] != (char)(right + 1) || dst[0] != (char)(right + 1)) && mode >= 2)
+            bsp_abort("bulk: %s brought %d", how, dst[bytes - 1]);
         if (s == 0) {
             double gbps = bytes / m / 1e9;
             printf("%s_p%d_%dMiB %.6g GB/s\n", how, p, sizes[i], gbps);

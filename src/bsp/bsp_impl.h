@@ -116,6 +116,9 @@ static inline uint64_t rec_user_bytes(const void *head)
 struct reg_entry {
     _Atomic uint64_t addr;
     _Atomic uint64_t size;
+    /* Whole pages of the area that live in the segment (mirror.c): peers
+     * copy [mlo, mlo + mlen) at segment offset moff; moff 0: none. */
+    _Atomic uint64_t mlo, mlen, moff;
 };
 
 /* What a processor changed at one sync; peers compare them after the
@@ -144,12 +147,14 @@ struct reg {
     int32_t below;    /* the registration of the same address it shadows, or -1 */
     bool live;
     bool popping;     /* bsp_pop_reg'd in this superstep */
+    int32_t mirror;   /* the moved pages it uses (mirror.c), or -1 */
 };
 
 /* ---- direct (hp) transfers queued for the sync -------------------------- */
 
 struct hp_op {
     uint32_t pid;
+    uint32_t slot;    /* of the remote area */
     bool write;
     void *local;
     uint64_t remote;
@@ -241,7 +246,7 @@ struct bsp_state {
     struct reg_entry **tabs;      /* every processor's table, as of the last sync */
     uint32_t captab;
     /* changes pending until the next sync */
-    struct { const void *addr; uint64_t size; bool cancelled; } *push;
+    struct { const void *addr; uint64_t size; bool cancelled; int32_t mirror; } *push;
     uint32_t npush, cappush;
     uint32_t ncancel;             /* pushes undone by a pop in the same superstep */
     uint64_t cancel_hash;         /* which ones (their positions), for the check */
@@ -345,6 +350,15 @@ bool reg_prepare_sync(void);       /* true when registrations change */
 extern bool reg_match_by_order;
 void reg_check_sync(void);         /* after the exchange, when any changed */
 void reg_commit_sync(void);
+
+/* Registered areas moved into the segment for direct transfers (mirror.c).
+ * mirror_attach moves (or shares) the whole pages of a registration being
+ * published in e and returns the move's index, -1 for none (e then
+ * publishes none); mirror_detach: a registration using it was popped. */
+void mirror_begin(void);
+void mirror_end(void);
+int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e);
+void mirror_detach(int32_t i);
 
 /* BSMP (bsmp.c). */
 void bsmp_reset(void);

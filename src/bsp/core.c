@@ -149,6 +149,7 @@ void bsp_impl_begin(int64_t p)
         bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
     bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
     reg_reset();
+    mirror_begin();
     bsmp_reset();
     OBSERVE(start(bsp.me, bsp.p));
 }
@@ -388,6 +389,7 @@ void bsp_end(void)
     if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS)) /* XF_REGS: an ebsp_barrier */
         bsp_collective_mismatch();
     OBSERVE(finish((uint32_t)XGET(sum, XF_SLOW)));
+    mirror_end(); /* after the barrier: no peer reaches these pages any more */
     reg_free();
     bsmp_free();
     free(bsp.hp);

@@ -172,6 +172,7 @@ void bsp_impl_push_reg(const void *addr, int64_t size)
     bsp.push[bsp.npush].addr = addr;
     bsp.push[bsp.npush].size = (uint64_t)size;
     bsp.push[bsp.npush].cancelled = false;
+    bsp.push[bsp.npush].mirror = -1;
     bsp.npush++;
 }
 
@@ -251,6 +252,10 @@ bool reg_prepare_sync(void)
         uint32_t slot = nfree ? bsp.free_slots[--nfree] : nslots++;
         atomic_store_explicit(&bsp.mytab[slot].addr, (uint64_t)(uintptr_t)bsp.push[i].addr, memory_order_relaxed);
         atomic_store_explicit(&bsp.mytab[slot].size, bsp.push[i].size, memory_order_relaxed);
+        /* Before the barrier: no peer transfers into these pages meanwhile
+         * (hp transfers happen between the sync's barriers; a concurrent
+         * bsp_direct_get reads the same contents before and after). */
+        bsp.push[i].mirror = mirror_attach(bsp.push[i].addr, bsp.push[i].size, &bsp.mytab[slot]);
     }
     return true;
 }
@@ -347,6 +352,9 @@ void reg_commit_sync(void)
         g->live = false;
         g->popping = false;
         g->slot = UINT32_MAX;
+        /* After the drain: every transfer of this superstep has landed. */
+        mirror_detach(g->mirror);
+        g->mirror = -1;
     }
     /* Pushes take the slots reg_prepare_sync gave them. */
     map_reserve(bsp.npush);
@@ -359,7 +367,8 @@ void reg_commit_sync(void)
         bsp.slot_reg = grow(bsp.slot_reg, &cap, nslots, sizeof *bsp.slot_reg);
         int32_t r = reg_new();
         uint32_t m = map_find(bsp.push[i].addr);
-        bsp.regs[r] = (struct reg){ bsp.push[i].addr, bsp.push[i].size, slot, bsp.map[m] >= 0 ? bsp.map[m] : -1, true, false };
+        bsp.regs[r] = (struct reg){ bsp.push[i].addr, bsp.push[i].size, slot, bsp.map[m] >= 0 ? bsp.map[m] : -1, true, false,
+                                    bsp.push[i].mirror };
         bsp.map[m] = r;
         bsp.slot_reg[slot] = r;
     }

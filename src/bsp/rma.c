@@ -6,8 +6,10 @@
  * a request in the stream; the owner answers it after the first barrier of
  * the sync, before any put of the superstep is applied, and the requester
  * copies the answer after the second barrier.  hp transfers are queued and
- * done between those two barriers with process_vm_writev/readv, batched per
- * peer, when the device allows it; otherwise they are ordinary puts and gets.
+ * done between those two barriers, when the device allows it: a plain copy
+ * through the segment for the pages the owner moved there (mirror.c), and
+ * process_vm_writev/readv, batched per peer, for the rest; otherwise they
+ * are ordinary puts and gets.
  */
 #include "bsp/bsp_impl.h"
 
@@ -121,13 +123,36 @@ void bsp_impl_get(int64_t pid, const void *src, int64_t offset, void *dst, int64
     bsp.slow = true;
 }
 
-static void queue_hp(uint32_t pid, bool write, void *local, uint64_t remote, uint64_t nbytes)
+static void queue_hp(struct target t, bool write, void *local, uint64_t remote, uint64_t nbytes)
 {
     uint64_t cap = bsp.caphp;
     bsp.hp = grow(bsp.hp, &cap, bsp.nhp + 1, sizeof *bsp.hp);
     bsp.caphp = (uint32_t)cap;
-    bsp.hp[bsp.nhp++] = (struct hp_op){ pid, write, local, remote, nbytes };
+    bsp.hp[bsp.nhp++] = (struct hp_op){ t.pid, t.slot, write, local, remote, nbytes };
     bsp.slow = true;
+}
+
+/* The part of a transfer of n bytes at 'remote', in processor pid's area
+ * 'slot', that lies in pages the owner moved into the segment: it starts
+ * 'skip' bytes into the transfer, is 'len' long, and is at 'seg' here. */
+struct moved {
+    uint64_t skip, len;
+    char *seg;
+};
+
+static struct moved moved_part(uint32_t pid, uint32_t slot, uint64_t remote, uint64_t n)
+{
+    const struct reg_entry *e = &bsp.tabs[pid][slot];
+    struct moved m = { 0, 0, NULL };
+    uint64_t off = atomic_load_explicit(&e->moff, memory_order_relaxed);
+    if (!off)
+        return m;
+    uint64_t lo = atomic_load_explicit(&e->mlo, memory_order_relaxed);
+    uint64_t hi = lo + atomic_load_explicit(&e->mlen, memory_order_relaxed);
+    uint64_t a = remote > lo ? remote : lo, b = remote + n < hi ? remote + n : hi;
+    if (a < b)
+        m = (struct moved){ a - remote, b - a, (char *)seg_ptr(&job.seg, off + (a - lo)) };
+    return m;
 }
 
 void bsp_impl_hpput(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes)
@@ -138,7 +163,7 @@ void bsp_impl_hpput(int64_t pid, const void *src, const void *dst, int64_t offse
     }
     struct target t = check_remote("bsp_hpput", pid, dst, offset, nbytes, src, "source");
     if (nbytes)
-        queue_hp(t.pid, true, (void *)src, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
+        queue_hp(t, true, (void *)src, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
 }
 
 void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes)
@@ -149,7 +174,7 @@ void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int
     }
     struct target t = check_remote("bsp_hpget", pid, src, offset, nbytes, dst, "destination");
     if (nbytes)
-        queue_hp(t.pid, false, dst, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
+        queue_hp(t, false, dst, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
 }
 
 /* MulticoreBSP's bsp_direct_get: read the remote memory now, during the
@@ -164,9 +189,27 @@ void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst
                   "(shm device with process_vm_readv only; use bsp_get)", dev->name, t.pid);
     if (!nbytes)
         return;
-    struct iovec local = { dst, (size_t)nbytes };
-    struct iovec remote = { (void *)(uintptr_t)(reg_remote_addr(t.pid, t.slot) + (uint64_t)offset), (size_t)nbytes };
-    if (!dev->direct_read(t.pid, &local, &remote, 1))
+    uint64_t at = reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, n = (uint64_t)nbytes;
+    if (t.pid == bsp.me) { /* my own memory */
+        memmove(dst, (const void *)(uintptr_t)at, n);
+        return;
+    }
+    struct moved m = moved_part(t.pid, t.slot, at, n);
+    if (m.len)
+        memcpy((char *)dst + m.skip, m.seg, m.len);
+    /* The pieces before and after the moved pages (all of it when none). */
+    uint64_t head = m.len ? m.skip : n, tail = m.len ? m.skip + m.len : n;
+    struct iovec local[2], remote[2];
+    size_t k = 0;
+    if (head) {
+        local[k] = (struct iovec){ dst, head };
+        remote[k++] = (struct iovec){ (void *)(uintptr_t)at, head };
+    }
+    if (tail < n) {
+        local[k] = (struct iovec){ (char *)dst + tail, n - tail };
+        remote[k++] = (struct iovec){ (void *)(uintptr_t)(at + tail), n - tail };
+    }
+    if (k && !dev->direct_read(t.pid, local, remote, k))
         bsp_error("bsp_direct_get", "direct read from processor %u failed", t.pid);
 }
 
@@ -283,30 +326,87 @@ static bool group_hp(void)
     return true;
 }
 
+/* process_vm pieces of one peer and direction, collected in order, and the
+ * span of the bytes they write (remote for puts, local for gets). */
+struct batch {
+    uint32_t pid;
+    bool write;
+    uint32_t n;
+    struct iovec *local, *remote;
+    uintptr_t lo, hi;
+};
+
+static void batch_add(struct batch *b, char *local, uint64_t remote, uint64_t n)
+{
+    if (!n)
+        return;
+    uintptr_t at = b->write ? (uintptr_t)remote : (uintptr_t)local;
+    b->lo = !b->n || at < b->lo ? at : b->lo;
+    b->hi = !b->n || at + n > b->hi ? at + n : b->hi;
+    b->local[b->n] = (struct iovec){ local, (size_t)n };
+    b->remote[b->n++] = (struct iovec){ (void *)(uintptr_t)remote, (size_t)n };
+}
+
+static void batch_flush(struct batch *b)
+{
+    if (!b->n)
+        return;
+    bool ok = b->write ? dev->direct_write(b->pid, b->local, b->remote, b->n)
+                       : dev->direct_read(b->pid, b->local, b->remote, b->n);
+    if (!ok)
+        launch_stop_if_failing(1000000000); /* a peer killed meanwhile is reported by its signal */
+    if (!ok)
+        bsp_error(b->write ? "bsp_hpput" : "bsp_hpget", "direct transfer with processor %u failed", b->pid);
+    b->n = 0;
+}
+
+/* One transfer.  To myself: a copy.  To a peer: its moved pages by memcpy
+ * through the segment, the pieces before and after them batched (one
+ * process_vm call for both).  Pending pieces that write bytes the memcpy
+ * writes go first, so that a later transfer to the same bytes still wins. */
+static void hp_one(struct batch *b, const struct hp_op *op)
+{
+    char *local = op->local;
+    if (op->pid == bsp.me) {
+        char *at = (char *)(uintptr_t)op->remote;
+        memmove(op->write ? at : local, op->write ? local : at, op->nbytes);
+        return;
+    }
+    struct moved m = moved_part(op->pid, op->slot, op->remote, op->nbytes);
+    if (!m.len) {
+        batch_add(b, local, op->remote, op->nbytes);
+        return;
+    }
+    uintptr_t lo = op->write ? (uintptr_t)op->remote + m.skip : (uintptr_t)local + m.skip;
+    if (b->n && lo < b->hi && b->lo < lo + m.len)
+        batch_flush(b);
+    if (op->write)
+        memcpy(m.seg, local + m.skip, m.len);
+    else
+        memcpy(local + m.skip, m.seg, m.len);
+    uint64_t tail = m.skip + m.len;
+    batch_add(b, local, op->remote, m.skip);
+    batch_add(b, local + tail, op->remote + tail, op->nbytes - tail);
+}
+
 /* Do the queued hp transfers, one batch of iovecs per peer and direction. */
 void rma_do_direct(void)
 {
     if (!bsp.nhp)
         return;
     bool grouped = group_hp();
-    struct iovec *local = malloc(bsp.nhp * sizeof *local), *remote = malloc(bsp.nhp * sizeof *remote);
-    if (!grouped || !local || !remote)
+    struct batch b = { 0, false, 0, malloc(2 * bsp.nhp * sizeof *b.local), malloc(2 * bsp.nhp * sizeof *b.remote), 0, 0 };
+    if (!grouped || !b.local || !b.remote)
         bsp_error("bsp_sync", "out of memory");
-    for (uint32_t i = 0; i < bsp.nhp;) {
-        uint32_t j = i;
-        for (; j < bsp.nhp && bsp.hp[j].pid == bsp.hp[i].pid && bsp.hp[j].write == bsp.hp[i].write; j++) {
-            local[j - i] = (struct iovec){ bsp.hp[j].local, bsp.hp[j].nbytes };
-            remote[j - i] = (struct iovec){ (void *)(uintptr_t)bsp.hp[j].remote, bsp.hp[j].nbytes };
+    for (uint32_t i = 0; i < bsp.nhp; i++) {
+        if (i == 0 || bsp.hp[i].pid != b.pid || bsp.hp[i].write != b.write) {
+            batch_flush(&b);
+            b.pid = bsp.hp[i].pid;
+            b.write = bsp.hp[i].write;
         }
-        bool ok = bsp.hp[i].write ? dev->direct_write(bsp.hp[i].pid, local, remote, j - i)
-                                  : dev->direct_read(bsp.hp[i].pid, local, remote, j - i);
-        if (!ok)
-            launch_stop_if_failing(1000000000); /* a peer killed meanwhile is reported by its signal */
-        if (!ok)
-            bsp_error(bsp.hp[i].write ? "bsp_hpput" : "bsp_hpget",
-                      "direct transfer with processor %u failed", bsp.hp[i].pid);
-        i = j;
+        hp_one(&b, &bsp.hp[i]);
     }
-    free(local);
-    free(remote);
+    batch_flush(&b);
+    free(b.local);
+    free(b.remote);
 }

@@ -37,6 +37,7 @@ enum setting {
     SET_STRICT,
     SET_AFFINITY,
     SET_STALL_TIMEOUT,
+    SET_HP_MOVE_MIN,
     SET_COUNT
 };
 

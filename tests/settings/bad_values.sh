@@ -42,6 +42,7 @@ expect SUPERSTEP_DEVICE_MANDATORY yes bsp_nprocs "0 or 1" -- "$bsp" bsp
 expect SUPERSTEP_NO_DIRECT true mp_start "0 or 1" -- "$bsp" mp
 expect SUPERSTEP_MPI_ONESIDED 2 bsp_nprocs "0 or 1" -- "$bsp" bsp
 expect SUPERSTEP_MPI_WINDOW 1Q bsprun "a size from 0 to 64G" -- "$BINDIR/bsprun" -n 2 "$bsp" bsp
+expect SUPERSTEP_HP_MOVE_MIN 256KB bsp_nprocs "a size from 0 to 64T: digits with an optional K, M, G or T (powers of 1024)" -- "$bsp" bsp
 # Accepted values start (the limits and the suffixes).
 SUPERSTEP_NPROCS=65535 "$bsp" count >"$t/out" 2>"$t/err" && grep -qx 65535 "$t/out" ||
     fail "SUPERSTEP_NPROCS=65535 not accepted: $(cat "$t/err")"
