@@ -312,7 +312,7 @@ static int32_t mirror_new(void)
         mr.m = m;
         mr.cap = cap;
     }
-    mr.m[mr.n].len = 0;
+    mr.m[mr.n] = (struct mirror){ 0, 0, 0, 0, false, false };
     return (int32_t)mr.n++;
 }
 
@@ -456,8 +456,8 @@ static void fork_prepare(void)
         return;
     for (uint32_t i = 0; i < mr.n; i++) {
         struct mirror *m = &mr.m[i];
-        if (m->len && m->mapped && range_is(m->lo, m->lo + m->len, V_OURS, m->off))
-            m->forked = make_private(m->lo, m->len, m->off);
+        m->forked = m->len && m->mapped && range_is(m->lo, m->lo + m->len, V_OURS, m->off) &&
+                    make_private(m->lo, m->len, m->off);
     }
 }
 
@@ -475,7 +475,7 @@ static void fork_parent(void)
 {
     for (uint32_t i = 0; mr.on && i < mr.n; i++) {
         struct mirror *m = &mr.m[i];
-        if (!m->forked)
+        if (!m->len || !m->forked)
             continue;
         m->forked = false;
         if (!map_shared(m->lo, m->len, m->off)) {
