@@ -80,8 +80,8 @@ static const struct row rows[SET_COUNT] = {
                               "0 (off: wait for ever)", "a whole number of seconds from 0 to 4294967295" },
                             COUNT, 0, 4294967295u, 0, NULL },
     [SET_HP_MOVE_MIN] = { { "SUPERSTEP_HP_MOVE_MIN", "shm device, p >= 2: a registered area with at least this many bytes of whole private anonymous pages (heap, mmap) is moved into the shared segment at the sync that registers it, so bsp_hpput, bsp_hpget and bsp_direct_get reach those pages with memcpy; 0: never move",
-                            "256K", "a size from 0 to 64T: digits with an optional K, M, G or T (powers of 1024)" },
-                          SIZE, 0, TiB(64), KiB(256), NULL },
+                            "0 (off: a move costs far more than a transfer: bench/RESULTS.md)", "a size from 0 to 64T: digits with an optional K, M, G or T (powers of 1024)" },
+                          SIZE, 0, TiB(64), 0, NULL },
 };
 
 const struct setting_info *setting_info(enum setting s)

@@ -21,15 +21,15 @@
  * main area is expected to move (default: when p >= 2), its size (default
  * 1), and whether the 1-2 MiB areas of the other cases are (default: as
  * the main area; with a small segment only they fit). */
-// RUN: n=1 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: n=2 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: n=3 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: n=4 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: n=8 timeout=120 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=1 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=2 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=3 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=4 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=8 timeout=120 nompi="moves pages on shm only (and bsp_direct_get)"
 // RUN: n=2 args="0" env="SUPERSTEP_HP_MOVE_MIN=0" nompi="moves pages on shm only (and bsp_direct_get)"
 // RUN: n=2 args="0" env="SUPERSTEP_HP_MOVE_MIN=2M" nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: n=2 args="0 40 1" env="SUPERSTEP_SEGMENT_SIZE=64M" timeout=300 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: n=2 args="1 40" timeout=300 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: n=2 args="0 40 1" env="SUPERSTEP_HP_MOVE_MIN=256K SUPERSTEP_SEGMENT_SIZE=64M" timeout=300 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=2 args="1 40" timeout=300 nompi="moves pages on shm only (and bsp_direct_get)"
 #include <bsp.h>
 #include <malloc.h>
 #include <stdbool.h>
