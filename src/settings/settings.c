@@ -65,7 +65,7 @@ static const struct row rows[SET_COUNT] = {
                            "64M", "a size from 0 to 64G" },
                          SIZE, 0, GiB(64), MiB(64), NULL },
     [SET_MPIRUN] = { { "SUPERSTEP_MPIRUN", "the launcher bsprun --device mpi runs",
-                       "mpirun", "a command, with options" },
+                       "the build's MPI's launcher, else mpirun", "a command, with options" },
                      TEXT, 0, 0, 0, NULL },
     [SET_PROFILE_STEPS] = { { "SUPERSTEP_PROFILE_STEPS", "supersteps traced slice by slice, from the first; the totals cover all",
                               "1000", "a whole number from 0 to 4294967295" },
@@ -76,7 +76,7 @@ static const struct row rows[SET_COUNT] = {
     [SET_AFFINITY] = { { "SUPERSTEP_AFFINITY", "shm device: how processors are pinned to CPUs at bsp_begin (mcbsp.h calls override it)",
                          "scatter", "scatter, compact or none" },
                        WORD, 0, 0, 0, affinities },
-    [SET_STALL_TIMEOUT] = { { "SUPERSTEP_STALL_TIMEOUT", "seconds processors may wait in a collective call (bsp_sync, bsp_end, ebsp_barrier, ebsp_host_sync, mp_sync) for one still computing before the job stops with a line naming it (shm)",
+    [SET_STALL_TIMEOUT] = { { "SUPERSTEP_STALL_TIMEOUT", "seconds processors may wait in a collective call (bsp_sync, bsp_end, ebsp_barrier, ebsp_host_sync, mp_sync) for one still computing before the job stops with a line naming it (mpi: not mp_sync)",
                               "0 (off: wait for ever)", "a whole number of seconds from 0 to 4294967295" },
                             COUNT, 0, 4294967295u, 0, NULL },
 };
