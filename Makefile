@@ -192,6 +192,8 @@ $(LIB_SO): $(LIB_SO_REAL)
 	ln -sf $(notdir $(LIB_SO_REAL)) $@
 
 # Tools may use internal headers (bspbench reads no internals; bsprun does not either).
+# bsprun --device mpi starts the launcher of the MPI this build links.
+$(BINDIR)/bsprun: CFLAGS_ALL += $(if $(MPI_LAUNCHER),-DSUPERSTEP_MPI_LAUNCHER='"$(MPI_LAUNCHER)"')
 $(BINDIR)/%: tools/%.c $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)

@@ -10,8 +10,11 @@
  * SUPERSTEP_DEVICE, then runs the program in its place.
  *
  * --device mpi runs "mpirun -n P program args" instead (Open MPI: with -q,
- * --oversubscribe, and --allow-run-as-root when root; SUPERSTEP_MPIRUN
- * replaces "mpirun", e.g. "mpirun --hostfile hosts").  It watches mpirun's
+ * --oversubscribe, and --allow-run-as-root when root).  The launcher is the
+ * one of the MPI Superstep was built with (SUPERSTEP_MPI_LAUNCHER, from the
+ * Makefile: an MPICH build's programs under Open MPI's mpirun would each be
+ * a job of one rank), "mpirun" when that is not there; SUPERSTEP_MPIRUN
+ * replaces it, e.g. "mpirun --hostfile hosts".  It watches mpirun's
  * stderr: a job that failed without any "superstep:" line (a rank killed by
  * SIGKILL, or leaving with _exit) gets one, so no failure is silent.  When
  * mpirun is missing it warns and runs on shm (an error with --mandatory);
@@ -62,11 +65,26 @@ static bool mandatory(void)
     return setting_num(SET_DEVICE_MANDATORY) == 1;
 }
 
+#ifndef SUPERSTEP_MPI_LAUNCHER
+#define SUPERSTEP_MPI_LAUNCHER "mpirun"
+#endif
+
+/* SUPERSTEP_MPIRUN, else the launcher of the MPI this build links (its
+ * programs start only under their own MPI's launcher), else mpirun. */
+static const char *launcher_default(void)
+{
+    const char *launcher = setting_str(SET_MPIRUN);
+    if (launcher)
+        return launcher;
+    if (access(SUPERSTEP_MPI_LAUNCHER, X_OK) == 0)
+        return SUPERSTEP_MPI_LAUNCHER;
+    return "mpirun";
+}
+
 /* Run argv (a program and its arguments) under mpirun on nprocs ranks. */
 static int run_mpi(const char *nprocs, char **argv)
 {
-    const char *launcher = setting_str(SET_MPIRUN);
-    char *words = strdup(launcher ? launcher : "mpirun");
+    char *words = strdup(launcher_default());
     char *cmd[64 + 8];
     int k = 0;
     for (char *w = strtok(words, " \t"); w && k < 64; w = strtok(NULL, " \t"))

@@ -26,6 +26,12 @@ void barrier_set_stall(int64_t ns, void (*hook)(int64_t waited_ns))
     stall_hook = hook;
 }
 
+int64_t barrier_stall(void (**hook)(int64_t waited_ns))
+{
+    *hook = stall_hook;
+    return stall_ns;
+}
+
 void barrier_set_oversubscribed(bool over)
 {
     oversubscribed = over;

@@ -86,6 +86,9 @@ void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns);
  * called again after another 'ns'.  Per process; set by the layer that
  * knows what the processors are doing (bsp, see src/bsp/stall.c). */
 void barrier_set_stall(int64_t ns, void (*hook)(int64_t waited_ns));
+/* The period and hook set there (0: none), for a device whose collective
+ * wait is not barrier_wait (mpi.c: an MPI collective). */
+int64_t barrier_stall(void (**hook)(int64_t waited_ns));
 
 /* How many cores this job may use; the wait policy spins less when fewer. */
 void barrier_set_oversubscribed(bool over);

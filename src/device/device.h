@@ -78,6 +78,14 @@ struct device {
      * A count processor 0 cannot start comes back unchanged, for bsp_begin
      * to report.  NULL on shm. */
     int64_t (*agree)(int64_t nprocs);
+    /* Where the exchange is a blocking collective (mpi): only its first
+     * round, flags and no data (what is queued stays queued), so that
+     * another collective call (an Epiphany kernel's ebsp_host_sync) meets
+     * bsp_sync and bsp_end there and a mismatch shows on both sides.
+     * Returns the sum of the flags; *other is the lowest processor whose
+     * flags differ from 'flags' (nprocs when none), *theirs its flags.
+     * NULL on shm. */
+    uint64_t (*meet)(uint64_t flags, uint32_t *other, uint64_t *theirs);
 };
 
 extern struct device device_shm;

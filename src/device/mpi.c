@@ -47,6 +47,7 @@
 #include "launch/launch.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <mpi.h>
 #include <signal.h>
@@ -61,7 +62,10 @@
 #define TAG_FAIL 0x5350        /* failure notices, on MPI_COMM_WORLD */
 #define TAG_BEGIN 0x5351       /* processor 0's p (0: no bsp_begin comes), to every rank */
 #define TAG_JOIN 0x5352        /* a rank's answer: JOINED, or its exit status before bsp_begin */
+#define TAG_ASK 0x5353         /* SUPERSTEP_STALL_TIMEOUT: "where are you?" (the exchange number) */
+#define TAG_ANSWER 0x5354      /* the answer: exchange number, collective call, superstep */
 #define JOINED (-1)
+#define ASK_WINDOW_NS 300000000ll /* how long a stalled rank waits for its peers' answers */
 #define FAIL_WINDOW_NS 60000000ll /* how long a failing rank listens for a lower one */
 
 struct obuf {                  /* towards one destination */
@@ -116,6 +120,22 @@ static struct {
 
 static void failure_paths_install(void);
 
+void mpi_init_library(void)
+{
+#ifdef OPEN_MPI
+    /* Open MPI 4.1 with an external PMIx 4 (Debian's) hangs now and then in
+     * MPI_Comm_spawn: a spawned process waits for ever in PMIx_Init, its
+     * peers in MPI_Init, the parent in PMIx_Lookup (about 1 spawn in 50
+     * here, with or without Superstep; openpmix issue 2735).  Its shared-
+     * memory data store is the part that races: with the plain "hash"
+     * store in the spawning and spawned processes, 250 spawns in a row
+     * passed.  An Epiphany host spawns its kernels once per ebsp_spmd
+     * (src/host/hmpi.c).  A setting of the user's wins. */
+    setenv("PMIX_MCA_gds", "hash", 0);
+#endif
+    MPI_Init(NULL, NULL);
+}
+
 static void mpi_init(void)
 {
     if (m.inited)
@@ -123,7 +143,7 @@ static void mpi_init(void)
     int flag = 0;
     MPI_Initialized(&flag);
     if (!flag) {
-        MPI_Init(NULL, NULL);
+        mpi_init_library();
         m.we_inited = true;
     }
     m.inited = true;
@@ -183,6 +203,30 @@ bool mpi_first_to_fail(void)
     return true;
 }
 
+void mpi_abort_job(int code)
+{
+#ifdef MPICH_VERSION
+    fflush(stderr);
+    lines_flush();
+    int null = open("/dev/null", O_WRONLY);
+    if (null >= 0)
+        dup2(null, 2);
+#endif
+    MPI_Abort(MPI_COMM_WORLD, code);
+    _exit(code);
+}
+
+void mpi_die_by_signal(int sig)
+{
+    signal(sig, SIG_DFL);
+#ifdef MPICH_VERSION
+    alarm(10); /* should the abort not come back (a fault inside MPI) */
+    mpi_abort_job(128 + sig);
+#endif
+    raise(sig);
+    _exit(128 + sig);
+}
+
 /* launch_fail and launch_stopped on this device: print the line (msg; NULL
  * when another processor reports), stop the job with 'code'. */
 static void mpi_fail(uint32_t code, const char *msg) __attribute__((noreturn));
@@ -212,8 +256,7 @@ static void mpi_fail(uint32_t code, const char *msg)
         struct timespec ts = { 0, 500000000 };
         nanosleep(&ts, NULL);
     }
-    MPI_Abort(MPI_COMM_WORLD, (int)code);
-    _exit((int)code);
+    mpi_abort_job((int)code);
 }
 
 /* A processor leaving the program without bsp_end stops the job. */
@@ -326,8 +369,7 @@ static void mpi_on_exit(int status, void *arg)
     if (status != 0) { /* before bsp_begin: the program's own failure, as on shm */
         fflush(NULL);
         lines_flush();
-        MPI_Abort(MPI_COMM_WORLD, status);
-        _exit(status);
+        mpi_abort_job(status);
     }
     if (m.world > 1 && !m.used)
         left_before_begin();
@@ -350,7 +392,7 @@ __attribute__((constructor)) static void exit_hook_install(void)
 }
 
 /* Fatal signals: name the rank, then die by the signal (mpirun stops the
- * others and exits with 128 + signal). */
+ * others and exits with 128 + signal; MPICH: mpi_die_by_signal). */
 static void on_fatal_signal(int sig)
 {
     char msg[200];
@@ -366,8 +408,7 @@ static void on_fatal_signal(int sig)
                        m.begun ? "" : " before bsp_begin");
     if (len > 0)
         (void)!write(2, msg, (size_t)len);
-    signal(sig, SIG_DFL);
-    raise(sig);
+    mpi_die_by_signal(sig);
 }
 
 /* Output: mpirun forwards each rank's output in pieces of its own size,
@@ -677,6 +718,118 @@ static char *landing(struct ibuf *b, int par, size_t n)
     return b->priv[par];
 }
 
+/* ---- SUPERSTEP_STALL_TIMEOUT ------------------------------------------------------ */
+
+/* The BSP layer names the processors still computing from each one's
+ * collective call (stall.c); on shm it reads them in the shared segment.
+ * Here a rank waiting longer than the setting in the exchange's first
+ * collective asks every peer where it is: those waiting in the exchange
+ * too answer (they poll, below), those still computing do not.  Their
+ * records in this rank's copy of the tables are set from that (silent: no
+ * call, this superstep), and the layer's hook reports and stops the job. */
+
+/* Answer the peers' questions (while waiting in an exchange). */
+static void answer_peers(void)
+{
+    for (;;) {
+        int any = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_ASK, m.comm, &any, &st);
+        if (!any)
+            return;
+        uint64_t seq, a[3];
+        MPI_Recv(&seq, 1, MPI_UINT64_T, st.MPI_SOURCE, TAG_ASK, m.comm, MPI_STATUS_IGNORE);
+        a[0] = seq;
+        a[1] = atomic_load(&job.ls->proc[m.me].call);
+        a[2] = atomic_load(&job.ls->proc[m.me].step);
+        MPI_Send(a, 3, MPI_UINT64_T, st.MPI_SOURCE, TAG_ANSWER, m.comm);
+    }
+}
+
+/* Ask every peer; false when the collective r completed meanwhile (all
+ * had come: no stall).  Answers to older questions are dropped. */
+static bool ask_peers(MPI_Request *r)
+{
+    static uint64_t asked; /* the send buffer: an exchange's questions leave before the next exchange's */
+    asked = m.seq;
+    for (uint32_t q = 0; q < m.p; q++) {
+        if (q == m.me)
+            continue;
+        MPI_Request x;
+        MPI_Isend(&asked, 1, MPI_UINT64_T, (int)q, TAG_ASK, m.comm, &x);
+        MPI_Request_free(&x);
+        atomic_store(&job.ls->proc[q].call, 0); /* computing (CALL_NONE) until it answers */
+        atomic_store(&job.ls->proc[q].ended, 0);
+        atomic_store(&job.ls->proc[q].step, atomic_load(&job.ls->proc[m.me].step));
+    }
+    uint32_t answered = 0;
+    for (int64_t until = now_ns() + ASK_WINDOW_NS; answered + 1 < m.p && now_ns() < until;) {
+        int done = 0, any = 0;
+        MPI_Test(r, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return false;
+        answer_peers();
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_ANSWER, m.comm, &any, &st);
+        if (!any) {
+            struct timespec ts = { 0, 1000000 };
+            nanosleep(&ts, NULL);
+            continue;
+        }
+        uint64_t a[3];
+        MPI_Recv(a, 3, MPI_UINT64_T, st.MPI_SOURCE, TAG_ANSWER, m.comm, MPI_STATUS_IGNORE);
+        if (a[0] != asked)
+            continue;
+        atomic_store(&job.ls->proc[st.MPI_SOURCE].call, (uint32_t)a[1]);
+        atomic_store(&job.ls->proc[st.MPI_SOURCE].step, a[2]);
+        answered++;
+    }
+    return true;
+}
+
+/* Wait for the collective r, answering peers; every 'period' ns ask them
+ * and let the BSP layer's hook report the late ones (it stops the job, or
+ * returns when every peer is in some call). */
+static void wait_watched(MPI_Request *r, int64_t period, void (*hook)(int64_t))
+{
+    int64_t start = now_ns(), next = start + period;
+    long nap = 1000;
+    for (;;) {
+        int done = 0;
+        MPI_Test(r, &done, MPI_STATUS_IGNORE);
+        if (done)
+            return;
+        answer_peers();
+        int64_t t = now_ns();
+        if (t >= next) {
+            if (!ask_peers(r))
+                return;
+            hook(now_ns() - start);
+            next += period;
+            continue;
+        }
+        struct timespec ts = { 0, nap };
+        nanosleep(&ts, NULL);
+        if (nap < 1000000)
+            nap *= 2;
+    }
+}
+
+/* The counts and flags, one MPI_Alltoall; watched under
+ * SUPERSTEP_STALL_TIMEOUT (bsp_stall_arm). */
+static void exchange_meta(void)
+{
+    void (*hook)(int64_t);
+    int64_t period = m.p > 1 ? barrier_stall(&hook) : 0;
+    if (!period) {
+        MPI_Alltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm);
+        return;
+    }
+    MPI_Request r;
+    MPI_Ialltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm, &r);
+    wait_watched(&r, period, hook);
+}
+
 static uint64_t mpi_exchange(uint64_t flags)
 {
     uint32_t p = m.p, me = m.me;
@@ -686,7 +839,7 @@ static uint64_t mpi_exchange(uint64_t flags)
         m.meta_s[2 * q] = m.out[q].len;
         m.meta_s[2 * q + 1] = flags;
     }
-    MPI_Alltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm);
+    exchange_meta();
     uint64_t sum = 0;
     size_t slice = m.onesided ? m.slice : 0;
     bool got_put = false;
@@ -741,6 +894,26 @@ static uint64_t mpi_exchange(uint64_t flags)
     for (uint32_t q = 0; q < p; q++) {
         m.out[q].len = 0;
         give(q);
+    }
+    return sum;
+}
+
+static uint64_t mpi_meet(uint64_t flags, uint32_t *other, uint64_t *theirs)
+{
+    for (uint32_t q = 0; q < m.p; q++) {
+        m.meta_s[2 * q] = 0; /* nothing sent: the streams stay for the next exchange */
+        m.meta_s[2 * q + 1] = flags;
+    }
+    exchange_meta();
+    uint64_t sum = 0;
+    *other = m.p;
+    *theirs = flags;
+    for (uint32_t q = 0; q < m.p; q++) {
+        sum += m.meta_r[2 * q + 1] + XFLAG(XF_COUNT);
+        if (*other == m.p && m.meta_r[2 * q + 1] != flags) {
+            *other = q;
+            *theirs = m.meta_r[2 * q + 1];
+        }
     }
     return sum;
 }
@@ -845,4 +1018,5 @@ struct device device_mpi = {
     .world = mpi_world,
     .share = mpi_share,
     .agree = mpi_agree,
+    .meet = mpi_meet,
 };

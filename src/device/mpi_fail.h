@@ -10,4 +10,23 @@
  * prints, and none after another has said that it fails. */
 bool mpi_first_to_fail(void);
 
+/* MPI_Init, with what Superstep's ranks need of the MPI library (Open MPI:
+ * PMIx's "hash" data store, see mpi.c). */
+void mpi_init_library(void);
+
+/* MPI_Abort(MPI_COMM_WORLD, code), once this rank's line is out.  With
+ * MPICH its stderr goes to /dev/null first: MPICH's MPI_Abort prints
+ * "Abort(1) on node 1 (rank 1 in comm 0): ..." there (even with
+ * MPIR_CVAR_SUPPRESS_ABORT_MESSAGE=1 a part of it), a second line beside
+ * the job's one failure line.  Open MPI's notice goes through mpirun (-q
+ * silences it). */
+void mpi_abort_job(int code) __attribute__((noreturn));
+
+/* End this rank by the fatal signal sig, its line printed: Open MPI's
+ * mpirun then stops the job and exits with 128 + sig, as shm does.  MPICH's
+ * mpiexec would exit with the number of whichever signal it saw first (sig,
+ * or the SIGTERM it sent another rank: 15), so with MPICH the rank aborts
+ * the job with 128 + sig instead. */
+void mpi_die_by_signal(int sig) __attribute__((noreturn));
+
 #endif

@@ -8,6 +8,7 @@
 
 #include "bsp/bsp_impl.h"
 #include "device/device.h"
+#include "device/mpi_fail.h"
 #include "ebsp/ebsp.h"
 #include "ebsp/ebsp_mpi.h"
 #include "session/session_mpi.h"
@@ -100,8 +101,29 @@ static void send_back(int tag, bool with_up)
     memcpy(was, ek.seg.base + was_lo, was_hi - was_lo);
 }
 
+/* Every kernel must be in ebsp_host_sync: they meet first in the flags
+ * round of an exchange, where kernels in bsp_sync or bsp_end (ebsp_barrier
+ * is a bsp_sync on mpi) meet them too.  With the flags of ebsp_barrier on
+ * shm (EBSP_BARRIER_FLAGS), each side sees the mismatch: those in bsp_sync
+ * or bsp_end wait for the report (bsp_collective_mismatch), those here
+ * report it (the lowest prints), as the host does on shm. */
+static void meet_kernels(void)
+{
+    uint32_t other;
+    uint64_t theirs;
+    uint64_t sum = dev->meet(EBSP_BARRIER_FLAGS, &other, &theirs);
+    if (XGET(sum, XF_END) == bsp.p && XGET(sum, XF_REGS) == bsp.p)
+        return;
+    bool in_end = XGET(theirs, XF_END) && !XGET(theirs, XF_REGS);
+    bsp_error("ebsp_host_sync", "called ebsp_host_sync while processor %u called %s", other,
+              in_end ? "bsp_end" : "bsp_sync");
+}
+
 void kmpi_host_sync(void)
 {
+    bsp_set_call(CALL_HOST_SYNC);
+    meet_kernels();
+    bsp_set_call(CALL_NONE);
     send_back(EM_HSYNC, false);
     struct em_build b;
     MPI_Status st;
@@ -123,6 +145,5 @@ void kmpi_abort(void)
     MPI_Send(NULL, 0, MPI_BYTE, 0, EM_ABORT, parent);
     MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, MPI_STATUS_IGNORE);
     fflush(NULL);
-    MPI_Abort(MPI_COMM_WORLD, LAUNCH_EXIT_ERROR);
-    _exit(LAUNCH_EXIT_ERROR);
+    mpi_abort_job(LAUNCH_EXIT_ERROR);
 }

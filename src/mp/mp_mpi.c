@@ -115,8 +115,7 @@ static void mpi_fail_mp(int code, const char *msg)
         struct timespec ts = { 0, 500000000 };
         nanosleep(&ts, NULL);
     }
-    MPI_Abort(MPI_COMM_WORLD, code);
-    _exit(code);
+    mpi_abort_job(code);
 }
 
 static void oom(void)
@@ -320,8 +319,7 @@ static void on_fatal_signal(int sig)
                        abbrev ? abbrev : "?");
     if (len > 0)
         (void)!write(2, msg, (size_t)len);
-    signal(sig, SIG_DFL);
-    raise(sig);
+    mpi_die_by_signal(sig);
 }
 
 static int mpi_start(int n, int *me)
@@ -330,7 +328,7 @@ static int mpi_start(int n, int *me)
     int flag = 0;
     MPI_Initialized(&flag);
     if (!flag) {
-        MPI_Init(NULL, NULL);
+        mpi_init_library();
         X.we_inited = true;
         atexit(finalize_at_exit);
     }
@@ -358,7 +356,7 @@ static int mpi_size(void)
     int flag = 0, n = 0;
     MPI_Initialized(&flag);
     if (!flag) {
-        MPI_Init(NULL, NULL);
+        mpi_init_library();
         X.we_inited = true;
         atexit(finalize_at_exit);
     }

@@ -47,7 +47,7 @@
 // RUN: n=2 args="free_bad" fail="^superstep: ebsp_free: processor 0, superstep 1: pointer 0x[0-9a-f]+ was not returned by ebsp_malloc or ebsp_ext_malloc"
 // RUN: n=2 args="free_twice" fail="^superstep: ebsp_free: processor 0, superstep 1: pointer 0x[0-9a-f]+ was not returned by ebsp_malloc or ebsp_ext_malloc, or was freed already$"
 // RUN: n=1 args="free_null" fail="^superstep: ebsp_free: processor 0, superstep 1: NULL pointer$"
-// RUN: n=3 args="hsync_mismatch" fail="^superstep: ebsp_host_sync: processor 0, superstep 1: called ebsp_host_sync while processor 1 called bsp_sync" nompi="not detected on mpi yet (docs/mpi.md)"
+// RUN: n=3 args="hsync_mismatch" fail="^superstep: ebsp_host_sync: processor 0, superstep 1: called ebsp_host_sync while processor 1 called bsp_sync"
 // RUN: n=2 args="begin_twice" fail="^superstep: bsp_begin: processor 0, superstep 1: called twice$"
 // RUN: n=2 args="dma_null" fail="^superstep: ebsp_dma_push: processor 0, superstep 1: NULL handle$"
 // RUN: n=4 args="abort" fail="^superstep: bsp_abort: processor 3, superstep 1: abort test 42$" env="SUPERSTEP_STRICT=1"

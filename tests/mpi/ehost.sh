@@ -2,11 +2,16 @@
 # host programs"): the host is rank 0 and spawns its kernels per ebsp_spmd.
 # Usage: ehost.sh MODE
 #   run        mpirun -n 1: sessions, repeated runs, messages, callbacks
+#   spawns     the same with 21 runs (spawns) in a row: Open MPI 4.1 with
+#              PMIx 4 hangs in about 1 spawn of 50 (a spawned process
+#              waiting in PMIx_Init), about 1 in 500 since the runtime
+#              chose PMIx's hash data store (src/device/mpi.c; docs/mpi.md)
 #   bsprun     bsprun --device mpi -n P: the host sees P, ranks 1.. wait idle
 #   abort      a kernel's bsp_abort: its line, the host's line, exit 1
 #   crash      a kernel's SIGSEGV: named, the job ends non-zero, no hang
 #   notkernel  a kernel program without Superstep: one error line, exit 1
-# RUN: n=3 args="run" timeout=120 large="hangs in about 1 run of 3: spawned kernels wait in MPI calls (docs/mpi.md, Not done)"
+# RUN: n=3 args="run" timeout=120
+# RUN: n=2 args="spawns" timeout=240 large="Open MPI's spawn still hangs in about 1 spawn of 500 (docs/mpi.md, Not done)"
 # RUN: n=3 args="bsprun" timeout=120
 # RUN: n=4 args="abort" timeout=120
 # RUN: n=2 args="crash" timeout=120
@@ -24,6 +29,8 @@ export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1
 case $mode in
 run)
     $MPIRUN -n 1 "$bin/spmd_host" 1 "$p" 2 >"$out" 2>"$err" || fail "exit status $?" ;;
+spawns)
+    $MPIRUN -n 1 "$bin/spmd_host" 1 "$p" 10 >"$out" 2>"$err" || fail "exit status $?" ;;
 bsprun)
     "$BINDIR/bsprun" --device mpi -n "$p" "$bin/message_host" >"$out" 2>"$err" || fail "exit status $?"
     for q in $(seq 0 $((p - 1))); do one "^[\$]0$q: done $q\$" "$out" stdout; done ;;

@@ -7,6 +7,9 @@
 #   auto       under mpirun without SUPERSTEP_DEVICE: the mpi device
 #   shm        SUPERSTEP_DEVICE=shm under mpirun: every rank a job of its own
 #   bsprun     bsprun --device mpi -n P: the mpi device
+#   launcher   bsprun --device mpi without SUPERSTEP_MPIRUN: the launcher of
+#              the MPI the build links (an MPICH build's programs under Open
+#              MPI's mpirun were jobs of one rank each)
 #   nompirun   bsprun --device mpi with no mpirun: warning and shm; with
 #              --mandatory an error
 #   more       bsp_begin(P+1) on P ranks: one error line, exit 1
@@ -18,6 +21,7 @@
 # RUN: n=3 args="auto"
 # RUN: n=2 args="shm"
 # RUN: n=3 args="bsprun"
+# RUN: n=3 args="launcher"
 # RUN: n=2 args="nompirun"
 # RUN: n=2 args="more"
 # RUN: n=3 args="kill" timeout=60
@@ -55,6 +59,11 @@ shm)
     lines $((p * p)); only 0 ;;
 bsprun)
     "$BINDIR/bsprun" --device mpi -n "$p" "$hello" >"$out" 2>"$err" || fail "exit status $?"
+    lines "$p"; only 0
+    for s in $(seq 0 $((p - 1))); do grep -qx "Hello from processor $s of $p" "$out" || fail "no hello from $s"; done ;;
+launcher)
+    env -u SUPERSTEP_MPIRUN "$BINDIR/bsprun" --device mpi --mandatory -n "$p" "$hello" >"$out" 2>"$err" ||
+        fail "exit status $?"
     lines "$p"; only 0
     for s in $(seq 0 $((p - 1))); do grep -qx "Hello from processor $s of $p" "$out" || fail "no hello from $s"; done ;;
 nompirun)

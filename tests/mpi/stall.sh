@@ -1,0 +1,45 @@
+# stall.sh - SUPERSTEP_STALL_TIMEOUT on the mpi device: ranks waiting in
+# bsp_sync or bsp_end for one still computing stop the job with one line
+# naming it, its superstep, the time and the setting, exit status 1, in
+# about the setting's time (tests/fault/stall.c, as on shm).  A processor
+# slower than the limit is no error.
+# Usage: stall.sh ARGS... (stall's arguments: CALL LATE...)
+# RUN: n=3 args="sync 1"
+# RUN: n=3 args="sync 0"
+# RUN: n=4 args="end 2 3"
+# RUN: n=2 args="spin 1"
+# RUN: n=2 args="slow 1"
+set -u
+p=$SUPERSTEP_NPROCS
+[ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
+out=$(mktemp) && err=$(mktemp) || exit 1
+trap 'rm -f "$out" "$err"' EXIT
+args="$*"
+fail() { echo "stall.sh $args: $why" >&2; echo "-- stdout" >&2; cat "$out" >&2; echo "-- stderr" >&2; cat "$err" >&2; exit 1; }
+export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1 SUPERSTEP_STALL_TIMEOUT=1
+start=$(date +%s)
+status=0
+$MPIRUN -n "$p" "$O/tests/fault/stall" "$@" </dev/null >"$out" 2>"$err" || status=$?
+took=$(($(date +%s) - start))
+why=
+case $1 in
+slow)
+    [ "$status" = 0 ] || why="exit status $status"
+    [ -n "$why" ] || [ "$(cat "$out")" = done ] || why="no 'done'"
+    [ -n "$why" ] || [ ! -s "$err" ] || why="output on stderr" ;;
+*)
+    call=bsp_sync
+    [ "$1" = end ] && call=bsp_end
+    shift
+    late=$(echo "$*" | sed 's/ /, /g')
+    s=
+    [ $# -gt 1 ] && s=s
+    [ "$status" = 1 ] || why="exit status $status, not 1"
+    [ -n "$why" ] || [ "$(grep -c '^superstep: ' "$err")" = 1 ] || why="not one superstep: line"
+    [ -n "$why" ] || [ "$(wc -l <"$err")" = 1 ] || why="other lines on stderr"
+    [ -n "$why" ] || grep -Eq "^superstep: $call: processor [0-9]+, superstep 1: waited [0-9]+ s for processor$s $late, still computing in superstep 1 \(SUPERSTEP_STALL_TIMEOUT=1\)$" "$err" ||
+        why="not the expected line"
+    [ -n "$why" ] || [ "$took" -lt 20 ] || why="took $took s" ;;
+esac
+[ -z "$why" ] || fail
+exit 0
