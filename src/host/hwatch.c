@@ -33,18 +33,33 @@
 
 #define GRACE_S 5
 
+/* The start of a file of /proc as a string ("" when it cannot be read). */
+static void read_proc(const char *path, char *buf, size_t size)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? 0 : read(fd, buf, size - 1);
+    if (fd >= 0)
+        close(fd);
+    buf[n > 0 ? n : 0] = '\0';
+}
+
 /* Is pid a launcher this watchdog knows to hang (Open MPI's mpirun)? */
 static bool is_mpirun(pid_t pid)
 {
-    char path[64], comm[32] = "";
+    char path[64], comm[32];
     snprintf(path, sizeof path, "/proc/%d/comm", (int)pid);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    ssize_t n = read(fd, comm, sizeof comm - 1);
-    close(fd);
-    comm[n > 0 ? n : 0] = '\0';
+    read_proc(path, comm, sizeof comm);
     return !strcmp(comm, "mpirun\n") || !strcmp(comm, "mpiexec\n") || !strcmp(comm, "orterun\n");
+}
+
+/* Is the process running (neither a zombie nor gone)? */
+static bool alive(long pid)
+{
+    char path[64], stat[256];
+    snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+    read_proc(path, stat, sizeof stat);
+    const char *paren = strrchr(stat, ')'); /* "pid (comm) S ..." */
+    return paren && paren[1] == ' ' && paren[2] != 'Z' && paren[2] != 'X';
 }
 
 /* Has pid a child that is not a zombie?  (Its threads' children files.) */
@@ -65,27 +80,12 @@ static bool has_live_child(pid_t pid)
                 continue;
             char kids[4096], cpath[352];
             snprintf(cpath, sizeof cpath, "/proc/%d/task/%s/children", (int)pid, d->d_name);
-            int fd = open(cpath, O_RDONLY | O_CLOEXEC);
-            if (fd < 0)
-                continue;
-            ssize_t k = read(fd, kids, sizeof kids - 1);
-            close(fd);
-            kids[k > 0 ? k : 0] = '\0';
+            read_proc(cpath, kids, sizeof kids);
             for (char *s = kids, *end; *s; s = end) {
                 long child = strtol(s, &end, 10);
                 if (end == s)
                     break;
-                char spath[64], stat[256];
-                snprintf(spath, sizeof spath, "/proc/%ld/stat", child);
-                int sfd = open(spath, O_RDONLY | O_CLOEXEC);
-                if (sfd < 0)
-                    continue;
-                ssize_t m = read(sfd, stat, sizeof stat - 1);
-                close(sfd);
-                stat[m > 0 ? m : 0] = '\0';
-                const char *paren = strrchr(stat, ')'); /* "pid (comm) S ..." */
-                if (paren && paren[1] == ' ' && paren[2] != 'Z' && paren[2] != 'X')
-                    live = true;
+                live = live || alive(child);
             }
         }
     }
