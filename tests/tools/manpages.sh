@@ -1,6 +1,7 @@
 # manpages.sh - every function declared in include/*.h has a section 3 page
 # in man/ (a page of its own, or a one-line ".so man3/family.3" alias whose
-# family page names it in NAME), and every page make install puts under
+# family page names it in NAME), every installed tool a section 1 page, and
+# every page make install puts under
 # PREFIX/share/man renders with man --warnings (groff -ww) without a single
 # warning, aliases resolved as "man NAME" resolves them; make uninstall
 # removes every page again.
@@ -33,6 +34,13 @@ for name in $(python3 tests/tools/declared.py include/*.h); do
     [ -f "man/$name.3" ] || missing="$missing $name"
 done
 [ -z "$missing" ] || fail "functions of include/*.h without a page man/NAME.3:$missing"
+# ... and every tool make install puts in PREFIX/bin has a section 1 page.
+for tool in tools/*.c tools/bspcc.in; do
+    name=${tool#tools/}; name=${name%.*}
+    [ -f "man/$name.1" ] || missing="$missing $name"
+done
+[ -f man/bspcxx.1 ] || missing="$missing bspcxx"
+[ -z "$missing" ] || fail "tools without a page man/NAME.1:$missing"
 for page in man/*.[137]; do
     first=$(head -n 1 "$page")
     case "$first" in
@@ -72,6 +80,10 @@ out=$(MANWIDTH=80 man -M "$mandir" 3 bsp_hpput 2>&1) || fail "man -M $mandir 3 b
 printf '%s\n' "$out" | grep -q 'BSP_PUT(3)' || fail "man bsp_hpput does not show bsp_put(3): $(printf '%s\n' "$out" | head -n 3)"
 out=$(MANWIDTH=80 man -M "$mandir" 1 bsprun 2>&1) || fail "man bsprun: $out"
 printf '%s\n' "$out" | grep -q -- '--nprocs' || fail "man bsprun does not describe --nprocs"
+for tool in bspbench bspprof; do
+    out=$(MANWIDTH=80 man -M "$mandir" 1 $tool 2>&1) || fail "man $tool: $out"
+    printf '%s\n' "$out" | grep -q -- '--version' || fail "man $tool does not describe --version"
+done
 
 # 3. make uninstall removes them (and everything else it installed).
 uninstall_superstep "$prefix"
