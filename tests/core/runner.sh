@@ -1,6 +1,7 @@
 # runner.sh - the test runner itself: it works without MPI (RUN lines that
 # name $MPIRUN are skipped, not a crash), and its /dev/shm check judges only
-# what a case left, not what other programs create or delete meanwhile.
+# what a case left, not what other programs create or delete meanwhile;
+# with SUPERSTEP_TEST_JOBS=2 it runs cases at once and judges them the same.
 # RUN: n=1 timeout=120
 set -u
 work=$(mktemp -d)
@@ -48,8 +49,26 @@ grep -q '^1 passed, 1 failed$' <<<"$out3" || say "retries: $(tail -n 1 <<<"$out3
 rm -f "$work/ran"
 out4=$(SUPERSTEP_TEST_RETRY=0 SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
 grep -q '^0 passed, 1 failed$' <<<"$out4" || say "SUPERSTEP_TEST_RETRY=0: $(tail -n 1 <<<"$out4")"
+# 4. SUPERSTEP_TEST_JOBS=2: two cases run at once (each waits for the
+#    other's mark), leftovers and retries are judged as one at a time, and
+#    the tally is the same.
+rm -f "$work/ran"
+printf '%s RUN: n=1\n%s\n' '#' "touch $work/a; for i in \$(seq 100); do [ -e $work/b ] && exit 0; sleep 0.1; done; exit 5" >"$work/a.sh"
+printf '%s RUN: n=1\n%s\n' '#' "touch $work/b; for i in \$(seq 100); do [ -e $work/a ] && exit 0; sleep 0.1; done; exit 5" >"$work/b.sh"
+out5=$(SUPERSTEP_TEST_JOBS=2 SUPERSTEP_TEST_FILES="$work/a.sh $work/b.sh $work/leaves.sh $work/clean.sh $work/once.sh $work/always.sh" \
+    tests/run 2>&1)
+grep -q "^PASS $work/a.sh" <<<"$out5" && grep -q "^PASS $work/b.sh" <<<"$out5" ||
+    say "SUPERSTEP_TEST_JOBS=2 did not run two cases at once"
+grep -q "^FAIL $work/leaves.sh.*left in /dev/shm: superstep-runner-left" <<<"$out5" ||
+    say "SUPERSTEP_TEST_JOBS=2: a case's leftover file was not reported"
+grep -q "^FLAKY $work/once.sh .*passed on retry" <<<"$out5" || say "SUPERSTEP_TEST_JOBS=2: no FLAKY report"
+grep -q "^FAIL $work/always.sh .*exit status 4" <<<"$out5" || say "SUPERSTEP_TEST_JOBS=2: a failing case not reported"
+grep -q '^4 passed, 2 failed$' <<<"$out5" || say "SUPERSTEP_TEST_JOBS=2: $(tail -n 1 <<<"$out5")"
+out6=$(SUPERSTEP_TEST_JOBS=x SUPERSTEP_TEST_FILES="$work/clean.sh" tests/run 2>&1) && say "SUPERSTEP_TEST_JOBS=x accepted"
+grep -q "SUPERSTEP_TEST_JOBS='x'" <<<"$out6" || say "SUPERSTEP_TEST_JOBS=x: $out6"
 out="$out
 $out3
-$out4"
+$out4
+$out5"
 [ "$fail" = 0 ] || { echo "---- runner output ----" >&2; echo "$out" >&2; }
 exit $fail
