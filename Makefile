@@ -238,8 +238,10 @@ ifeq ($(TSAN),1)
 test: $(patsubst %.c,$(O)/%,$(wildcard tests/tsan/*.c))
 	@O=$(O) BINDIR=$(BINDIR) TSAN=1 tests/run tests/tsan/
 else
+# Two cases at a time by default: most cases wait more than they compute
+# (failed ones run again alone; SUPERSTEP_TEST_JOBS=1 for one at a time).
 test: all tests
-	@O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) tests/run
+	@O=$(O) BINDIR=$(BINDIR) SANITIZE=$(SANITIZE) SUPERSTEP_TEST_JOBS=$${SUPERSTEP_TEST_JOBS:-2} tests/run
 endif
 
 # The long fault campaign (tests/fault/campaign.sh; make test runs 24 cases):
