@@ -76,6 +76,21 @@ struct mp_transport {
     void (*fail)(int code, const char *msg) __attribute__((noreturn));
 };
 
+/* What a node blocked for ever waits for (deadlock detection, both
+ * transports): nothing (running, or a wait with a deadline), mp_sync, a
+ * message from any node, or from node k (MP_BLOCK_FROM + k).  MP_BLOCK_ENDED:
+ * the node has ended (mp_quit). */
+enum { MP_BLOCK_NONE = 0, MP_BLOCK_SYNC = 1, MP_BLOCK_ANY = 2, MP_BLOCK_FROM = 3, MP_BLOCK_ENDED = 0xffffffffu };
+
+/* The deadlock line, "mp: deadlock: ...", naming every node whose state(k)
+ * is not MP_BLOCK_ENDED and what it waits for, into msg. */
+void mp_deadlock_line(char *msg, size_t size, int n, uint32_t (*state)(int k));
+
+/* SUPERSTEP_STALL_TIMEOUT in mp_sync: when computing(k) holds for some
+ * node, the mp_sync error naming them, the time waited and the setting
+ * (the job stops); otherwise returns. */
+void mp_sync_stalled(int64_t waited_ns, int n, bool (*computing)(int k));
+
 extern const struct mp_transport mp_transport_shm;
 extern const struct mp_transport mp_transport_mpi; /* mp_mpi.c, with MPI */
 
