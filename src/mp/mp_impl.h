@@ -59,7 +59,10 @@ struct mp_transport {
     void (*take)(const struct mp_head *h, void *buf);
     /* Whether the main node has quit.  Read before looking at the main
      * node's system FIFO: true then means that FIFO holds everything the
-     * main node sent in that class before quitting. */
+     * main node sent in that class before quitting.  mp.c calls it first in
+     * every look at the FIFOs; the mpi transport takes in what has arrived
+     * there only (not in head), so that one look sees one state, the state
+     * its deadlock reports describe. */
     bool (*quitting)(void);
     /* Whether 'node' has ended (called mp_quit(0)). */
     bool (*ended)(int node);

@@ -22,6 +22,10 @@
  * Ending: a node's mp_quit(0) sends an END notice to every node; the main
  * node's first sends QUIT to every node, then waits for every END.  MPI is
  * finalized at exit.  Failures print the line once and MPI_Abort the job.
+ *
+ * Deadlock detection (node 1 judges from reports of waiting nodes, with
+ * per-pair message counts) and SUPERSTEP_STALL_TIMEOUT in mp_sync (asking
+ * the late nodes) have their sections below.
  */
 #include "mp/mp_impl.h"
 
@@ -809,9 +813,17 @@ static void mpi_end(void)
                     poll_wait(-1);
             }
     } else {
-        notify_all(K_END);
-        if (X.detect) /* after the ENDs: the final counts */
+        /* The final counts, the END notices included, go before the ENDs:
+         * node 1 takes in everything sent before the END it waits for, so
+         * this report never stays unreceived (a long one could not leave). */
+        if (X.detect) {
+            for (int k = 1; k <= X.n; k++)
+                X.sent[k] += k != X.me;
             report(MP_BLOCK_ENDED);
+            for (int k = 1; k <= X.n; k++)
+                X.sent[k] -= k != X.me;
+        }
+        notify_all(K_END);
     }
     X.ended_here = true;
 }
