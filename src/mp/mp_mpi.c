@@ -602,8 +602,8 @@ static bool own_error(int k, uint32_t b)
 {
     if (b >= MP_BLOCK_FROM)
         return (int)(b - MP_BLOCK_FROM) != k && gone((int)(b - MP_BLOCK_FROM));
-    bool some = false, all = true;
-    for (int j = 2; j <= X.n; j++)
+    bool some = false, all = true; /* of the other nodes (node 1 never has ended here) */
+    for (int j = 1; j <= X.n; j++)
         if (j != k) {
             some = some || gone(j);
             all = all && gone(j);

@@ -20,6 +20,7 @@
  *              other: a deadlock of the running nodes, node 3 not named
  * Usage: deadlock MODE */
 // RUN: n=4 args="all" fail="^superstep: mp: deadlock: every running node waits for ever and no message in flight can end a wait: node 1 receives from any node, node 2 receives from any node, node 3 receives from any node, node 4 receives from any node$"
+// RUN: n=2 args="all" fail="^superstep: mp: deadlock: .*: node 1 receives from any node, node 2 receives from any node$"
 // RUN: n=3 args="cycle" fail="^superstep: mp: deadlock: .*: node 1 receives from node 2, node 2 receives from node 3, node 3 receives from node 1$"
 // RUN: n=3 args="mixed" fail="^superstep: mp: deadlock: .*: node 1 in mp_sync, node 2 receives from any node, node 3 receives from node 1$"
 // RUN: n=3 args="unmatched" fail="^superstep: mp: deadlock: .*: node 1 receives from node 3, node 2 receives from any node, node 3 receives from node 1$"
