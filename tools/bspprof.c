@@ -221,6 +221,10 @@ static void load(struct trace *t, struct jv *root)
         exit(1);
     }
     size_trace(t, ev);
+    /* A partial trace (missing processors) may lack the highest tracks. */
+    int nprocs = (int)jnum(jget(root, "otherData"), "nprocs", 0);
+    if (t->n && nprocs > t->p && nprocs <= 65535)
+        t->p = nprocs;
     if (t->p == 0 || t->n == 0) {
         fprintf(stderr, "bspprof: %s: no supersteps in it (not a Superstep trace, or the job ended before its first)\n",
                 t->path);
@@ -259,8 +263,15 @@ static void header(const struct trace *t, const struct model *m)
     if ((long)t->n < t->supersteps)
         printf(" (%zu traced slice by slice: the first ones and the costliest; totals cover all)", t->n);
     printf("\n");
-    if (!t->complete)
+    const struct jv *missing = jget(t->other, "missing");
+    if (missing && missing->t == J_ARR && missing->n) {
+        printf("PARTIAL: the job failed on mpi; the records of processor%s", missing->n > 1 ? "s" : "");
+        for (size_t i = 0; i < missing->n; i++)
+            printf("%s %.0f", i ? "," : "", missing->kid[i].t == J_NUM ? missing->kid[i].num : -1.0);
+        printf(" are missing: the trace holds the supersteps the others completed\n");
+    } else if (!t->complete) {
         printf("INCOMPLETE: the job failed; the trace holds the supersteps every processor completed\n");
+    }
     if (t->truncated)
         printf("TRUNCATED: the profile buffer was full\n");
     if (m->on)

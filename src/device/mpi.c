@@ -248,6 +248,14 @@ static void mpi_fail(uint32_t code, const char *msg)
     if (msg && (parent != MPI_COMM_NULL || mpi_first_to_fail())) {
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
+        /* The profiler writes what this rank has (its own records): the
+         * others are stopped by the abort and share no memory. */
+        void (*failed)(void) = launch_failed_hook;
+        launch_failed_hook = NULL;
+        if (failed && parent == MPI_COMM_NULL)
+            failed();
+        fflush(stderr);
+        lines_flush();
     } else if (!msg) {
         /* Another processor reports and aborts the job; give it time. */
         struct timespec ts = { 2, 0 };

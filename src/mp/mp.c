@@ -53,6 +53,51 @@ void mp_error(const char *call, const char *fmt, ...)
     exit(1);
 }
 
+void mp_deadlock_line(char *msg, size_t size, int n, uint32_t (*state)(int k))
+{
+    size_t len = (size_t)snprintf(msg, size, "mp: deadlock: every running node waits for ever and no message "
+                                  "in flight can end a wait:");
+    int listed = 0, more = 0;
+    for (int k = 1; k <= n; k++) {
+        uint32_t b = state(k);
+        if (b == MP_BLOCK_ENDED)
+            continue;
+        if (listed == 32 || len >= size - 96) {
+            more++;
+            continue;
+        }
+        char what[48];
+        if (b == MP_BLOCK_SYNC)
+            snprintf(what, sizeof what, "in mp_sync");
+        else if (b >= MP_BLOCK_FROM)
+            snprintf(what, sizeof what, "receives from node %u", b - MP_BLOCK_FROM);
+        else
+            snprintf(what, sizeof what, "receives from any node");
+        len += (size_t)snprintf(msg + len, size - len, "%s node %d %s", listed ? "," : "", k, what);
+        listed++;
+    }
+    if (more)
+        snprintf(msg + len, size - len, ", and %d more", more);
+}
+
+void mp_sync_stalled(int64_t waited_ns, int n, bool (*computing)(int k))
+{
+    char late[256];
+    size_t len = 0;
+    int count = 0;
+    for (int k = 1; k <= n; k++) {
+        if (!computing(k))
+            continue;
+        if (len < sizeof late - 32)
+            len += (size_t)snprintf(late + len, sizeof late - len, "%s%d", count ? ", " : "", k);
+        count++;
+    }
+    if (count)
+        mp_error("mp_sync", "waited %lld s for node%s %s, still computing (SUPERSTEP_STALL_TIMEOUT=%llu)",
+                 (long long)(waited_ns / 1000000000), count > 1 ? "s" : "", late,
+                 (unsigned long long)setting_num(SET_STALL_TIMEOUT));
+}
+
 static void require_started(const char *call)
 {
     if (!mp.started)

@@ -59,7 +59,10 @@ struct mp_transport {
     void (*take)(const struct mp_head *h, void *buf);
     /* Whether the main node has quit.  Read before looking at the main
      * node's system FIFO: true then means that FIFO holds everything the
-     * main node sent in that class before quitting. */
+     * main node sent in that class before quitting.  mp.c calls it first in
+     * every look at the FIFOs; the mpi transport takes in what has arrived
+     * there only (not in head), so that one look sees one state, the state
+     * its deadlock reports describe. */
     bool (*quitting)(void);
     /* Whether 'node' has ended (called mp_quit(0)). */
     bool (*ended)(int node);
@@ -75,6 +78,21 @@ struct mp_transport {
      * 'code'.  Never returns. */
     void (*fail)(int code, const char *msg) __attribute__((noreturn));
 };
+
+/* What a node blocked for ever waits for (deadlock detection, both
+ * transports): nothing (running, or a wait with a deadline), mp_sync, a
+ * message from any node, or from node k (MP_BLOCK_FROM + k).  MP_BLOCK_ENDED:
+ * the node has ended (mp_quit). */
+enum { MP_BLOCK_NONE = 0, MP_BLOCK_SYNC = 1, MP_BLOCK_ANY = 2, MP_BLOCK_FROM = 3, MP_BLOCK_ENDED = 0xffffffffu };
+
+/* The deadlock line, "mp: deadlock: ...", naming every node whose state(k)
+ * is not MP_BLOCK_ENDED and what it waits for, into msg. */
+void mp_deadlock_line(char *msg, size_t size, int n, uint32_t (*state)(int k));
+
+/* SUPERSTEP_STALL_TIMEOUT in mp_sync: when computing(k) holds for some
+ * node, the mp_sync error naming them, the time waited and the setting
+ * (the job stops); otherwise returns. */
+void mp_sync_stalled(int64_t waited_ns, int n, bool (*computing)(int k));
 
 extern const struct mp_transport mp_transport_shm;
 extern const struct mp_transport mp_transport_mpi; /* mp_mpi.c, with MPI */

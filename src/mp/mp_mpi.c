@@ -22,6 +22,10 @@
  * Ending: a node's mp_quit(0) sends an END notice to every node; the main
  * node's first sends QUIT to every node, then waits for every END.  MPI is
  * finalized at exit.  Failures print the line once and MPI_Abort the job.
+ *
+ * Deadlock detection (node 1 judges from reports of waiting nodes, with
+ * per-pair message counts) and SUPERSTEP_STALL_TIMEOUT in mp_sync (asking
+ * the late nodes) have their sections below.
  */
 #include "mp/mp_impl.h"
 
@@ -29,6 +33,7 @@
 #include "device/lines.h"
 #include "device/mpi_fail.h"
 #include "launch/launch.h"
+#include "settings/settings.h"
 
 #include <errno.h>
 #include <mpi.h>
@@ -44,7 +49,28 @@
 #define TAG_PIECE 2              /* the pieces of a payload over PIECE */
 #define PIECE (1ull << 30)
 
-enum { K_MSG, K_QUIT, K_END, K_SYNC, K_FINISH };
+/* K_MSG, K_SYNC and K_END are counted (deadlock detection, below);
+ * K_REPORT goes to the main node, K_ASK / K_ANSWER are the stall timeout's. */
+enum { K_MSG, K_QUIT, K_END, K_SYNC, K_FINISH, K_REPORT, K_ASK, K_ANSWER };
+
+static bool counted(uint32_t kind)
+{
+    return kind == K_MSG || kind == K_SYNC || kind == K_END;
+}
+
+/* Deadlock detection (see "deadlock detection" below): a node reports
+ * after waiting this long, the main node checks this often once it has
+ * waited this long itself, and declares a deadlock when two checks this
+ * far apart find the same stuck state.  Only for jobs of up to DETECT_MAX
+ * nodes: the main node keeps two counts per ordered pair. */
+#define REPORT_AFTER_NS 50000000ll
+#define CHECK_EVERY_NS 100000000ll
+#define DETECT_MAX 1024
+
+/* SUPERSTEP_STALL_TIMEOUT: how long a node waiting in mp_sync waits for
+ * the late nodes' answers (as the mpi device's ASK_WINDOW_NS). */
+#define ASK_WINDOW_NS 300000000ll
+#define NO_ANSWER 0xfffffffeu
 
 struct hdr {
     uint32_t kind, cls;
@@ -96,6 +122,32 @@ static struct {
     int done[WINDOW];            /* scratch for MPI_Testsome */
     size_t nout;
     struct pending *backlog, *backlog_last; /* sends waiting for room in the window */
+
+    /* Deadlock detection, every node: what it waits for for ever
+     * (MP_BLOCK_*) and since when; counted messages sent to and received
+     * (pumped) from each node; what its last report said. */
+    bool detect;                 /* 1 < n <= DETECT_MAX */
+    uint32_t block;
+    int64_t block_since;
+    uint64_t *sent, *recvd;      /* [node] */
+    uint64_t sent_total, recv_total;
+    uint64_t look_recv;          /* recv_total at the last look at the FIFOs */
+    bool reported;
+    uint32_t rep_block;
+    uint64_t rep_sent, rep_recv;
+    /* The main node: each node's last report, [k] and [k * (n + 1) + j]. */
+    uint32_t *d_state;
+    uint64_t *d_sent, *d_recvd;
+    uint64_t d_reports;          /* reports received */
+    int64_t d_checked;           /* the last check */
+    bool suspect;                /* the last check found every node stuck */
+    uint64_t suspect_stamp;      /* reports and receives at that check */
+    int64_t suspect_at;
+
+    /* SUPERSTEP_STALL_TIMEOUT in mp_sync: the question's number, and each
+     * node's answer (its MP_BLOCK_*, or NO_ANSWER). */
+    uint64_t ask_seq;
+    uint32_t *answer;
 } X = { .comm = MPI_COMM_NULL };
 
 static void mpi_fail_mp(int code, const char *msg) __attribute__((noreturn));
@@ -197,6 +249,10 @@ static bool send_to(int dst, uint32_t kind, int cls, int tag, const void *data, 
         return false;
     struct hdr h = { kind, (uint32_t)cls, tag, 0, length };
     memcpy(buf, &h, sizeof h);
+    if (counted(kind)) { /* counted when posted: one in the backlog is in flight */
+        X.sent[dst]++;
+        X.sent_total++;
+    }
     if (first)
         memcpy(buf + sizeof h, data, first);
     post(buf, (int)(sizeof h + first), dst, TAG_MSG, true);
@@ -248,6 +304,16 @@ static void enqueue(int src, const struct hdr *h, MPI_Status *st, const char *fi
     f->last = m;
 }
 
+/* This node no longer waits for ever (deadlock detection, below). */
+static void unblock(void)
+{
+    X.block = MP_BLOCK_NONE;
+}
+
+static void take_report(int src, const struct hdr *h, const char *payload);
+static void answer(int src, const struct hdr *h);
+static void got_answer(int src, const struct hdr *h);
+
 /* Take in everything that has arrived. */
 static void pump(void)
 {
@@ -265,6 +331,10 @@ static void pump(void)
         struct hdr h;
         memcpy(&h, buf, sizeof h);
         int src = st.MPI_SOURCE + 1;
+        if (counted(h.kind)) {
+            X.recvd[src]++;
+            X.recv_total++;
+        }
         if (h.kind == K_MSG)
             enqueue(src, &h, &st, buf + sizeof h);
         else if (h.kind == K_QUIT)
@@ -273,6 +343,12 @@ static void pump(void)
             X.ended[src] = true;
         else if (h.kind == K_FINISH)
             X.finish = true;
+        else if (h.kind == K_REPORT)
+            take_report(src, &h, buf + sizeof h);
+        else if (h.kind == K_ASK)
+            answer(src, &h);
+        else if (h.kind == K_ANSWER)
+            got_answer(src, &h);
         else
             X.synced[src]++;
         if (buf != small)
@@ -339,8 +415,20 @@ static int mpi_start(int n, int *me)
     X.in = calloc((size_t)(X.n + 1) * MP_CLASSES, sizeof *X.in);
     X.ended = calloc((size_t)X.n + 1, sizeof *X.ended);
     X.synced = calloc((size_t)X.n + 1, sizeof *X.synced);
-    if (!X.in || !X.ended || !X.synced)
+    X.sent = calloc((size_t)X.n + 1, sizeof *X.sent);
+    X.recvd = calloc((size_t)X.n + 1, sizeof *X.recvd);
+    X.answer = calloc((size_t)X.n + 1, sizeof *X.answer);
+    if (!X.in || !X.ended || !X.synced || !X.sent || !X.recvd || !X.answer)
         return -ENOMEM;
+    X.detect = X.n > 1 && X.n <= DETECT_MAX;
+    if (X.detect && X.me == 1) {
+        size_t pairs = (size_t)(X.n + 1) * (size_t)(X.n + 1);
+        X.d_state = calloc((size_t)X.n + 1, sizeof *X.d_state);
+        X.d_sent = calloc(pairs, sizeof *X.d_sent);
+        X.d_recvd = calloc(pairs, sizeof *X.d_recvd);
+        if (!X.d_state || !X.d_sent || !X.d_recvd)
+            return -ENOMEM;
+    }
     static struct launch_words words = { "node", 1, "mp_quit", false };
     launch_words = words;
     launch_catch_fatal_signals(on_fatal_signal);
@@ -364,9 +452,20 @@ static int mpi_size(void)
     return n;
 }
 
-static bool mpi_quitting(void)
+/* Pump before a look at the FIFOs (mp.c's find asks quitting() first, and
+ * head() does not pump): what a report says was received is what that
+ * look saw. */
+static void look(void)
 {
     pump();
+    X.look_recv = X.recv_total;
+}
+
+static bool mpi_quitting(void)
+{
+    look();
+    if (X.quit)
+        unblock();
     return X.quit;
 }
 
@@ -378,9 +477,8 @@ static bool mpi_ended(int node)
 
 /* Wait for a little while for something to arrive: poll with a growing
  * sleep (to 1 ms), at most ~100 ms in all and not past the deadline. */
-static bool mpi_wait(int src, int64_t deadline)
+static bool poll_wait(int64_t deadline)
 {
-    (void)src;
     int64_t start = now_ns(), until = start + 100000000ll;
     if (deadline >= 0 && deadline < until)
         until = deadline;
@@ -408,42 +506,323 @@ static bool mpi_wait(int src, int64_t deadline)
     }
 }
 
+/* ---- deadlock detection ------------------------------------------------------
+ *
+ * No memory is shared, so the main node (node 1, which runs until it quits:
+ * after that no node waits for ever) judges from reports.  Every message
+ * that can end a wait (K_MSG, K_SYNC, K_END) is counted per ordered pair:
+ * sent[dst] when the sender posts it, recvd[src] when the receiver pumps
+ * it.  A node that has waited for ever (a receive or probe without
+ * deadline, or mp_sync) for REPORT_AFTER_NS, after find() came back empty,
+ * sends the main node a report: what it waits for and its two count
+ * vectors; again whenever those changed (it pumped a message that did not
+ * end its wait).  A node that ends sends a last report (ended) after its
+ * END notices.  Nothing is sent when a wait ends: no traffic while nodes
+ * are busy, one report per node per long wait.
+ *
+ * The main node, itself waiting for ever, calls it a deadlock when every
+ * node that has not ended has a report of waiting (no error of mp.c's
+ * pending: the node waited for has not ended, ...) and for every pair
+ * s -> d (d not ended) the count s reported sent equals the count d
+ * reported received (node 1's own counts are current).  Why that is no
+ * false positive although reports are of different times: suppose some
+ * node k acted after its last report (time t_k).  A node waiting for ever
+ * leaves its wait only by pumping a counted message, so take the earliest
+ * such act after a report, k pumping m from s.  If s sent m before its
+ * report t_s (or s is node 1), s's sent count has m while k's received
+ * count, of t_k, has not (the pair's messages arrive in order): unequal.
+ * If s sent m after t_s, s acted after its report before k did: not the
+ * earliest.  So at the check no node has moved since its report, all wait,
+ * and equal counts mean nothing is in flight: nothing can ever end a wait.
+ * To be safe against a bug in that reasoning the state must hold, with no
+ * report or message arriving in between, at two checks CHECK_EVERY_NS apart. */
+
+static void block_as(uint32_t what)
+{
+    if (X.block != what)
+        X.block_since = now_ns();
+    X.block = what;
+}
+
+/* Tell the main node what this node waits for, with its counts. */
+static void report(uint32_t state)
+{
+    size_t n = (size_t)X.n, len = 2 * n * sizeof(uint64_t);
+    uint64_t *v = malloc(len);
+    if (!v)
+        oom();
+    memcpy(v, X.sent + 1, n * sizeof *v);
+    memcpy(v + n, X.recvd + 1, n * sizeof *v);
+    if (!send_to(1, K_REPORT, MP_CLASS_SYSTEM, (int)state, v, len))
+        oom();
+    free(v);
+    X.reported = true;
+    X.rep_block = state;
+    X.rep_sent = X.sent_total;
+    X.rep_recv = X.recv_total;
+}
+
+/* A node other than the main one, waiting for ever: report once it has
+ * waited REPORT_AFTER_NS, and again when its state has changed since. */
+static void maybe_report(void)
+{
+    if (!X.detect || X.me == 1 || X.block == MP_BLOCK_NONE || now_ns() - X.block_since < REPORT_AFTER_NS)
+        return;
+    if (X.recv_total != X.look_recv) /* pumped after the look: look again first */
+        return;
+    if (X.reported && X.rep_block == X.block && X.rep_sent == X.sent_total && X.rep_recv == X.recv_total)
+        return;
+    report(X.block);
+}
+
+static void take_report(int src, const struct hdr *h, const char *payload)
+{
+    if (!X.d_state || h->length != 2 * (uint64_t)X.n * sizeof(uint64_t))
+        return;
+    size_t row = (size_t)src * (size_t)(X.n + 1) + 1;
+    memcpy(&X.d_sent[row], payload, (size_t)X.n * sizeof(uint64_t));
+    memcpy(&X.d_recvd[row], payload + (size_t)X.n * sizeof(uint64_t), (size_t)X.n * sizeof(uint64_t));
+    X.d_state[src] = (uint32_t)h->tag;
+    X.d_reports++;
+}
+
+static uint32_t state_of(int k)
+{
+    return k == 1 ? X.block : X.d_state[k];
+}
+
+static bool gone(int k)
+{
+    return k != 1 && (X.d_state[k] == MP_BLOCK_ENDED || X.ended[k]);
+}
+
+/* Could mp.c end node k's wait with an error of its own (the node it
+ * waits for has ended, ...)?  Then it is not a deadlock, mp.c reports. */
+static bool own_error(int k, uint32_t b)
+{
+    if (b >= MP_BLOCK_FROM)
+        return (int)(b - MP_BLOCK_FROM) != k && gone((int)(b - MP_BLOCK_FROM));
+    bool some = false, all = true; /* of the other nodes (node 1 never has ended here) */
+    for (int j = 1; j <= X.n; j++)
+        if (j != k) {
+            some = some || gone(j);
+            all = all && gone(j);
+        }
+    return b == MP_BLOCK_SYNC ? some : all;
+}
+
+static uint64_t sent_by(int s, int d)
+{
+    return s == 1 ? X.sent[d] : X.d_sent[(size_t)s * (size_t)(X.n + 1) + (size_t)d];
+}
+
+static uint64_t recvd_by(int d, int s)
+{
+    return d == 1 ? X.recvd[s] : X.d_recvd[(size_t)d * (size_t)(X.n + 1) + (size_t)s];
+}
+
+/* Every node that has not ended waits for ever, by its last report, and
+ * nothing counted is in flight by the reported counts. */
+static bool all_stuck(void)
+{
+    for (int d = 1; d <= X.n; d++) {
+        if (gone(d))
+            continue;
+        uint32_t b = state_of(d);
+        if (b == MP_BLOCK_NONE || b == MP_BLOCK_ENDED || own_error(d, b))
+            return false;
+        for (int s = 1; s <= X.n; s++)
+            if (s != d && sent_by(s, d) != recvd_by(d, s))
+                return false;
+    }
+    return true;
+}
+
+static uint32_t reported_state(int k)
+{
+    return gone(k) ? MP_BLOCK_ENDED : state_of(k);
+}
+
+/* The main node, waiting for ever: look for a deadlock (above). */
+static void check_deadlock(void)
+{
+    if (!X.d_state || X.block == MP_BLOCK_NONE || X.quit || X.recv_total != X.look_recv)
+        return;
+    int64_t now = now_ns();
+    if (now - X.block_since < CHECK_EVERY_NS || now - X.d_checked < CHECK_EVERY_NS)
+        return;
+    X.d_checked = now;
+    if (!all_stuck()) {
+        X.suspect = false;
+        return;
+    }
+    uint64_t stamp = X.d_reports + X.recv_total;
+    if (X.suspect && stamp == X.suspect_stamp && now - X.suspect_at >= CHECK_EVERY_NS) {
+        char msg[1024];
+        mp_deadlock_line(msg, sizeof msg, X.n, reported_state);
+        mpi_fail_mp(1, msg);
+    }
+    if (!X.suspect || stamp != X.suspect_stamp) {
+        X.suspect = true;
+        X.suspect_stamp = stamp;
+        X.suspect_at = now;
+    }
+}
+
+/* Waiting for ever as 'what' (after a look that found nothing): report or
+ * check, then poll a while. */
+static void wait_blocked(uint32_t what)
+{
+    block_as(what);
+    maybe_report();
+    if (X.me == 1)
+        check_deadlock();
+    poll_wait(-1);
+}
+
+/* The transport's wait (mp.c, between looks for a message). */
+static bool mpi_wait(int src, int64_t deadline)
+{
+    if (deadline >= 0) { /* a wait with a deadline ends by itself */
+        unblock();
+        return poll_wait(deadline);
+    }
+    wait_blocked(src ? MP_BLOCK_FROM + (uint32_t)src : MP_BLOCK_ANY);
+    return true;
+}
+
+/* ---- SUPERSTEP_STALL_TIMEOUT in mp_sync ----------------------------------------
+ *
+ * A node that has waited in mp_sync longer than the setting asks each node
+ * that has not arrived what it is doing (K_ASK); a node answers (K_ANSWER,
+ * its MP_BLOCK_*) whenever it pumps, that is inside any mp_* call that
+ * looks for messages.  Those that answer that they wait for ever are the
+ * deadlock detection's; the silent ones, and those in a wait with a
+ * deadline, are still computing, as on shm, and mp.c's report names them. */
+
+/* The question's number travels in the length field and comes back with
+ * the answer, so an answer to an older question is not taken for one. */
+static void answer(int src, const struct hdr *h)
+{
+    struct hdr a = { K_ANSWER, MP_CLASS_SYSTEM, (int32_t)X.block, 0, 0 };
+    void *buf = malloc(sizeof a);
+    if (!buf)
+        oom();
+    a.length = h->length;
+    memcpy(buf, &a, sizeof a);
+    post(buf, (int)sizeof a, src, TAG_MSG, true);
+}
+
+static void got_answer(int src, const struct hdr *h)
+{
+    if (h->length == X.ask_seq)
+        X.answer[src] = (uint32_t)h->tag;
+}
+
+static bool sync_done(void)
+{
+    for (int k = 1; k <= X.n; k++)
+        if (k != X.me && X.synced[k] < X.syncs)
+            return false;
+    return true;
+}
+
+static bool late(int k)
+{
+    return k != X.me && X.synced[k] < X.syncs && !X.ended[k];
+}
+
+static bool computing(int k)
+{
+    return late(k) && (X.answer[k] == NO_ANSWER || X.answer[k] == MP_BLOCK_NONE);
+}
+
+/* Ask the late nodes, wait ASK_WINDOW_NS for their answers (or the sync),
+ * and let mp.c report those still computing. */
+static void sync_stalled(int64_t since)
+{
+    int asked = 0;
+    X.ask_seq++;
+    for (int k = 1; k <= X.n; k++) {
+        X.answer[k] = NO_ANSWER;
+        if (late(k)) {
+            struct hdr q = { K_ASK, MP_CLASS_SYSTEM, 0, 0, X.ask_seq };
+            void *buf = malloc(sizeof q);
+            if (!buf)
+                oom();
+            memcpy(buf, &q, sizeof q);
+            post(buf, (int)sizeof q, k, TAG_MSG, true);
+            asked++;
+        }
+    }
+    for (int64_t until = now_ns() + ASK_WINDOW_NS; now_ns() < until;) {
+        pump();
+        if (sync_done() || X.quit)
+            return;
+        int answered = 0;
+        for (int k = 1; k <= X.n; k++)
+            answered += late(k) && X.answer[k] != NO_ANSWER;
+        if (answered == asked)
+            break;
+        poll_wait(until);
+    }
+    mp_sync_stalled(now_ns() - since, X.n, computing);
+}
+
 static int mpi_sync(void)
 {
+    unblock();
     X.syncs++;
     notify_all(K_SYNC);
+    uint64_t limit = setting_num(SET_STALL_TIMEOUT);
+    int64_t since = now_ns(), next = limit ? since + (int64_t)limit * 1000000000 : -1;
     for (;;) {
-        pump();
-        bool all = true;
-        int gone = 0;
-        for (int k = 1; k <= X.n; k++) {
-            if (k == X.me || X.synced[k] >= X.syncs)
-                continue;
-            all = false;
-            if (X.ended[k])
-                gone = k;
-        }
-        if (all)
+        look();
+        int gone_node = 0;
+        for (int k = 1; k <= X.n; k++)
+            if (k != X.me && X.synced[k] < X.syncs && X.ended[k])
+                gone_node = k;
+        if (sync_done()) {
+            unblock();
             return MP_SYNC_OK;
-        if (X.quit)
+        }
+        if (X.quit) {
+            unblock();
             return MP_SYNC_QUIT;
-        if (gone)
-            mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone);
-        mpi_wait(0, -1);
+        }
+        if (gone_node)
+            mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone_node);
+        if (next >= 0 && now_ns() >= next) {
+            sync_stalled(since);
+            next = now_ns() + (int64_t)limit * 1000000000;
+            continue;
+        }
+        wait_blocked(MP_BLOCK_SYNC);
     }
 }
 
 static void mpi_end(void)
 {
+    unblock();
     if (X.me == 1) {
         notify_all(K_QUIT);
         for (int k = 2; k <= X.n; k++)
             while (!X.ended[k]) {
                 pump();
                 if (!X.ended[k])
-                    mpi_wait(k, -1);
+                    poll_wait(-1);
             }
     } else {
+        /* The final counts, the END notices included, go before the ENDs:
+         * node 1 takes in everything sent before the END it waits for, so
+         * this report never stays unreceived (a long one could not leave). */
+        if (X.detect) {
+            for (int k = 1; k <= X.n; k++)
+                X.sent[k] += k != X.me;
+            report(MP_BLOCK_ENDED);
+            for (int k = 1; k <= X.n; k++)
+                X.sent[k] -= k != X.me;
+        }
         notify_all(K_END);
     }
     X.ended_here = true;
@@ -453,6 +832,7 @@ static void mpi_end(void)
 
 static bool mpi_send(int dst, int cls, int tag, const void *data, size_t length)
 {
+    unblock();
     if (dst == X.me) { /* to itself: straight into its FIFO */
         struct hdr h = { K_MSG, (uint32_t)cls, tag, 0, length };
         struct msg *m = malloc(sizeof *m + length);
@@ -483,19 +863,21 @@ static bool head_of(int src, int cls, struct mp_head *h)
 
 static bool mpi_head(int src, int cls, struct mp_head *h)
 {
-    pump();
+    bool found = false;
     if (src)
-        return head_of(src, cls, h);
-    for (int i = 0; i < X.n; i++) { /* senders in turn, from the one after the last taken */
+        found = head_of(src, cls, h);
+    for (int i = 0; !src && !found && i < X.n; i++) { /* senders in turn, from the one after the last taken */
         int k = (X.turn[cls] + i) % X.n + 1;
-        if (head_of(k, cls, h))
-            return true;
+        found = head_of(k, cls, h);
     }
-    return false;
+    if (found) /* the wait (if any) is over: mp.c delivers it */
+        unblock();
+    return found;
 }
 
 static void mpi_take(const struct mp_head *h, void *buf)
 {
+    unblock();
     struct fifo *f = &X.in[h->src * MP_CLASSES + h->cls];
     struct msg *m = f->first;
     f->first = m->next;

@@ -68,14 +68,13 @@
 struct mp_node {
     _Atomic uint32_t wake;       /* futex word, bumped to wake a sleeper */
     _Atomic uint32_t sleeping;   /* the node may be asleep on 'wake' */
-    _Atomic uint32_t blocked;    /* BLOCK_*: waiting for ever, and for what */
+    _Atomic uint32_t blocked;    /* MP_BLOCK_*: waiting for ever, and for what */
     _Atomic uint32_t moves;      /* bumped each time the node stops waiting */
     char pad[SEG_LINE - 4 * sizeof(uint32_t)];
 };
 
-/* 'blocked': not waiting for ever, in mp_sync, or in a receive from any node
- * or from node k (BLOCK_FROM + k). */
-enum { BLOCK_NONE = 0, BLOCK_SYNC = 1, BLOCK_ANY = 2, BLOCK_FROM = 3 };
+/* 'blocked': MP_BLOCK_* (mp_impl.h): not waiting for ever, in mp_sync, or in
+ * a receive from any node or from node k (MP_BLOCK_FROM + k). */
 
 /* The transport's root table in the segment (ROOT_MP). */
 struct mp_shared {
@@ -277,9 +276,9 @@ static void block_as(uint32_t what)
 static void unblock(void)
 {
     struct mp_node *me = &S.node[S.me - 1];
-    if (atomic_load_explicit(&me->blocked, memory_order_relaxed) != BLOCK_NONE) {
+    if (atomic_load_explicit(&me->blocked, memory_order_relaxed) != MP_BLOCK_NONE) {
         atomic_fetch_add(&me->moves, 1);
-        atomic_store(&me->blocked, BLOCK_NONE);
+        atomic_store(&me->blocked, MP_BLOCK_NONE);
     }
 }
 
@@ -305,43 +304,26 @@ static bool in_flight(int src, int dst)
 /* Could something in flight end the wait of node k, blocked as 'b'? */
 static bool could_end(int k, uint32_t b)
 {
-    if (b == BLOCK_SYNC)
+    if (b == MP_BLOCK_SYNC)
         return false;
-    if (b >= BLOCK_FROM)
-        return in_flight((int)(b - BLOCK_FROM), k);
+    if (b >= MP_BLOCK_FROM)
+        return in_flight((int)(b - MP_BLOCK_FROM), k);
     for (int s = 1; s <= S.n; s++)
         if (in_flight(s, k))
             return true;
     return false;
 }
 
+static uint32_t shm_state(int k)
+{
+    return atomic_load(&job.ls->proc[k - 1].ended) ? MP_BLOCK_ENDED : atomic_load(&S.node[k - 1].blocked);
+}
+
 static void report_deadlock(void) __attribute__((noreturn));
 static void report_deadlock(void)
 {
     char msg[1024];
-    size_t len = (size_t)snprintf(msg, sizeof msg, "mp: deadlock: every running node waits for ever and no message "
-                                  "in flight can end a wait:");
-    int listed = 0, more = 0;
-    for (int k = 1; k <= S.n; k++) {
-        if (atomic_load(&job.ls->proc[k - 1].ended))
-            continue;
-        if (listed == 32 || len >= sizeof msg - 96) {
-            more++;
-            continue;
-        }
-        uint32_t b = atomic_load(&S.node[k - 1].blocked);
-        char what[48];
-        if (b == BLOCK_SYNC)
-            snprintf(what, sizeof what, "in mp_sync");
-        else if (b >= BLOCK_FROM)
-            snprintf(what, sizeof what, "receives from node %u", b - BLOCK_FROM);
-        else
-            snprintf(what, sizeof what, "receives from any node");
-        len += (size_t)snprintf(msg + len, sizeof msg - len, "%s node %d %s", listed ? "," : "", k, what);
-        listed++;
-    }
-    if (more)
-        snprintf(msg + len, sizeof msg - len, ", and %d more", more);
+    mp_deadlock_line(msg, sizeof msg, S.n, shm_state);
     launch_fail(LAUNCH_EXIT_ERROR, "%s", msg);
 }
 
@@ -360,7 +342,7 @@ static void check_deadlock(void)
         if (atomic_load(&job.ls->proc[k - 1].ended))
             continue;
         uint32_t b = atomic_load(&S.node[k - 1].blocked);
-        stuck = b != BLOCK_NONE && !could_end(k, b);
+        stuck = b != MP_BLOCK_NONE && !could_end(k, b);
     }
     uint32_t after = moves_sum();
     if (!stuck || before != after || atomic_load(&S.sh->quit)) {
@@ -378,25 +360,17 @@ static void check_deadlock(void)
 /* SUPERSTEP_STALL_TIMEOUT: this node has waited in mp_sync since 'since';
  * past the limit, name the nodes still computing (running, not blocked in a
  * call: those blocked for ever are the deadlock check's) and stop the job. */
+static bool shm_computing(int k)
+{
+    return k != S.me && !shm_ended(k) && atomic_load(&S.node[k - 1].blocked) == MP_BLOCK_NONE;
+}
+
 static void check_sync_stall(int64_t since)
 {
     uint64_t limit = setting_num(SET_STALL_TIMEOUT);
     int64_t waited = now_ns() - since;
-    if (!limit || waited < (int64_t)limit * 1000000000)
-        return;
-    char late[256];
-    size_t len = 0;
-    int n = 0;
-    for (int k = 1; k <= S.n; k++) {
-        if (shm_ended(k) || atomic_load(&S.node[k - 1].blocked) != BLOCK_NONE || k == S.me)
-            continue;
-        if (len < sizeof late - 32)
-            len += (size_t)snprintf(late + len, sizeof late - len, "%s%d", n ? ", " : "", k);
-        n++;
-    }
-    if (n)
-        mp_error("mp_sync", "waited %lld s for node%s %s, still computing (SUPERSTEP_STALL_TIMEOUT=%llu)",
-                 (long long)(waited / 1000000000), n > 1 ? "s" : "", late, (unsigned long long)limit);
+    if (limit && waited >= (int64_t)limit * 1000000000)
+        mp_sync_stalled(waited, S.n, shm_computing);
 }
 
 static int shm_sync(void)
@@ -429,7 +403,7 @@ static int shm_sync(void)
             return MP_SYNC_QUIT;
         if (gone)
             mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone);
-        block_as(BLOCK_SYNC);
+        block_as(MP_BLOCK_SYNC);
         wait_word(job_barrier(), &sh->sync_gen, now, SLICE_NS);
         check_failed();
         if ((atomic_load(&sh->sync_gen) & ~SYNC_QUIT) != gen || (atomic_load(&sh->sync_gen) & SYNC_QUIT)) {
@@ -597,7 +571,7 @@ static bool ready(int src)
 static bool shm_wait(int src, int64_t deadline)
 {
     if (deadline < 0)
-        block_as(src ? BLOCK_FROM + (uint32_t)src : BLOCK_ANY);
+        block_as(src ? MP_BLOCK_FROM + (uint32_t)src : MP_BLOCK_ANY);
     else
         unblock(); /* a wait with a deadline ends by itself */
     if (!S.over) {

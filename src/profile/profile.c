@@ -150,6 +150,7 @@ static void profile_start(uint32_t me, uint32_t nprocs)
          * collective start, which is the same moment within its skew. */
         pr.hdr->t0 = prof_now();
         pp->t_start = 0;
+        launch_failed_hook = profile_failed; /* each rank: the one that reports a failure writes */
     } else if (me == 0) {
         launch_failed_hook = profile_failed;
     }
@@ -416,7 +417,7 @@ static uint64_t detail_limit(void)
     return setting_num(SET_PROFILE_STEPS);
 }
 
-static void write_file(struct prof_view *v, bool failed)
+static void write_file(struct prof_view *v, bool failed, const bool *missing)
 {
     FILE *f = fopen(pr.path, "we"); /* close-on-exec: a thread of the program may exec meanwhile */
     if (!f) {
@@ -429,6 +430,7 @@ static void write_file(struct prof_view *v, bool failed)
                                .truncated = atomic_load(&pr.hdr->truncated),
                                .unknown = atomic_load(&pr.hdr->unknown),
                                .failed = failed,
+                               .missing = missing,
                                .detail = detail_limit() };
     trace_write(f, v, &info);
     if (fclose(f) != 0)
@@ -442,23 +444,57 @@ static void free_views(struct prof_view *v, uint32_t p)
     free(v);
 }
 
-/* After a failure, in the starting process once every other processor is
- * stopped (launch_failed_hook): the supersteps every processor completed. */
+/* The processors whose records are lost, as "1, 2, 3" (at most ~200 bytes). */
+static void list_missing(const bool *missing, char *out, size_t size)
+{
+    size_t len = 0;
+    out[0] = 0;
+    for (uint32_t q = 0, n = 0; q < pr.p && len < size; q++) {
+        if (!missing[q])
+            continue;
+        if (len > size - 16) {
+            snprintf(out + len, size - len, ", ...");
+            break;
+        }
+        len += (size_t)snprintf(out + len, size - len, "%s%u", n++ ? ", " : "", q);
+    }
+}
+
+/* After a failure (launch_failed_hook).  On shm, in the starting process
+ * once every other processor is stopped: the supersteps every processor
+ * completed.  On mpi, in the rank that reports the failure, just before it
+ * aborts the job: the ranks share no memory and the others are about to
+ * be stopped, so only this rank's records can be written; the trace says
+ * which processors' records are missing ("missing" in otherData). */
 static void profile_failed(void)
 {
     launch_failed_hook = NULL;
     if (!bsp_observing || !pr.p)
         return;
     struct prof_view *v = calloc(pr.p, sizeof *v);
-    bool ok = v != NULL;
-    for (uint32_t q = 0; ok && q < pr.p; q++)
-        ok = view_shared(&v[q], q);
+    bool *missing = dev->share ? calloc(pr.p, sizeof *missing) : NULL;
+    bool ok = v != NULL && (missing || !dev->share);
+    for (uint32_t q = 0; ok && q < pr.p; q++) {
+        if (missing && q != pr.me)
+            missing[q] = true;
+        else
+            ok = view_shared(&v[q], q);
+    }
     if (ok) {
-        write_file(v, true);
-        fprintf(stderr, "superstep: SUPERSTEP_PROFILE: the job failed; %s holds the supersteps it completed\n",
-                pr.path);
+        write_file(v, true, missing);
+        if (missing && pr.p > 1) {
+            char lost[224];
+            list_missing(missing, lost, sizeof lost);
+            fprintf(stderr, "superstep: SUPERSTEP_PROFILE: the job failed; %s holds the supersteps processor %u "
+                            "completed (partial: the records of processor%s %s are lost on mpi)\n",
+                    pr.path, pr.me, pr.p > 2 ? "s" : "", lost);
+        } else {
+            fprintf(stderr, "superstep: SUPERSTEP_PROFILE: the job failed; %s holds the supersteps it completed\n",
+                    pr.path);
+        }
     }
     free_views(v, pr.p);
+    free(missing);
 }
 
 /* ---- gathering where processors share no memory (mpi) -------------------- */
@@ -544,7 +580,7 @@ static void profile_finish(uint32_t nprofiling)
                 view_shared(&v[q], q);
         }
         if (pr.me == 0)
-            write_file(v, false);
+            write_file(v, false, NULL);
     }
     free_views(v, pr.p);
     for (uint32_t q = 0; bufs && q < pr.p; q++)

@@ -13,8 +13,9 @@
  * file: one track (thread) per processor with "superstep k", "compute",
  * "sync wait", "profiler", "gets/direct", "sync wait 2" and
  * "communication" slices, the h-relation sizes as arguments, and the
- * run's totals.  When the job fails (shm), the supersteps every processor
- * completed are written (launch_failed_hook).  SUPERSTEP_NO_PROFILE at compile time
+ * run's totals.  When the job fails, the supersteps every processor
+ * completed are written (launch_failed_hook; on mpi only the reporting
+ * rank's, the others listed as missing).  SUPERSTEP_NO_PROFILE at compile time
  * removes the hooks (to measure what they cost).  What a processor sent is what the others
  * received from it, so senders count nothing: the hot paths (bsp_put,
  * bsp_send) carry no hook at all.

@@ -75,6 +75,7 @@ struct trace_info {
     uint32_t p;
     bool truncated, unknown;
     bool failed;              /* the job failed: only complete supersteps are traced */
+    const bool *missing;      /* [p]: processors whose records are lost (a failed job on mpi); NULL: none */
     uint64_t detail;          /* supersteps traced slice by slice (beyond: totals only) */
 };
 

@@ -61,10 +61,18 @@ bool prof_view_index(struct prof_view *v, const char *data, size_t len, uint64_t
 }
 
 /* Who sent how much to whom in superstep k; h in bytes and records. */
+/* A processor whose records are lost has an empty view (trace_write). */
+static bool present(const struct prof_view *vs)
+{
+    return vs->rec != NULL;
+}
+
 static void flows(const struct prof_view *v, uint32_t p, uint64_t k, struct flow *fl, uint64_t *h, uint64_t *hrec)
 {
     memset(fl, 0, p * sizeof *fl);
     for (uint32_t q = 0; q < p; q++) {
+        if (!present(&v[q]))
+            continue;
         const struct prof_rec *r = v[q].rec[k];
         const struct prof_src *e = rec_src(r);
         for (uint32_t i = 0; i < r->nsrc; i++) {
@@ -138,6 +146,8 @@ static void step_slices(FILE *f, const struct prof_view *v, uint32_t p, uint64_t
                         uint64_t h, uint64_t hrec)
 {
     for (uint32_t s = 0; s < p; s++) {
+        if (!present(&v[s]))
+            continue;
         const struct prof_rec *r = v[s].rec[k];
         int64_t prev = k ? v[s].rec[k - 1]->t_end : v[s].t_start;
         bool end = r->kind == REC_END;
@@ -209,7 +219,12 @@ static void add_step(struct totals *tt, const struct prof_view *v, uint32_t p, u
 {
     uint64_t h, hrec;
     flows(v, p, k, fl, &h, &hrec);
+    const struct prof_view *any = NULL;
     for (uint32_t s = 0; s < p; s++) {
+        cells[s] = (struct cost_cell){ .seen = false };
+        if (!present(&v[s]))
+            continue;
+        any = any ? any : &v[s];
         cells[s] = cell(&v[s], k);
         tt->proc[s].work += cells[s].work;
         tt->proc[s].comm += cells[s].comm;
@@ -223,7 +238,7 @@ static void add_step(struct totals *tt, const struct prof_view *v, uint32_t p, u
     tt->wait += r.wait;
     tt->wmax += r.wmax;
     tt->h_bytes += (double)h;
-    tt->syncs += v[0].rec[k]->kind != REC_END;
+    tt->syncs += any->rec[k]->kind != REC_END;
     keep_costly(tt, k, r.t);
 }
 
@@ -245,7 +260,11 @@ static void write_other(FILE *f, const struct prof_view *v, const struct trace_i
                "\"syncs\":%llu,\"truncated\":%u,\"unknown_records\":%u,\"complete\":%s,",
             p, (unsigned long long)nsteps, (unsigned long long)tt->syncs, info->truncated, info->unknown,
             info->failed ? "false" : "true");
-    fputs("\"reached\":[", f);
+    fputs("\"missing\":[", f); /* processors whose records are lost: the trace is partial */
+    for (uint32_t s = 0, n = 0; info->missing && s < p; s++)
+        if (info->missing[s])
+            fprintf(f, "%s%u", n++ ? "," : "", s);
+    fputs("],\"reached\":[", f);
     for (uint32_t s = 0; s < p; s++)
         fprintf(f, "%s%llu", s ? "," : "", (unsigned long long)v[s].nrec);
     fprintf(f, "],\n\"traced_supersteps\":%llu,\"detail_limit\":%llu,", (unsigned long long)ntraced,
@@ -272,9 +291,16 @@ void trace_write(FILE *f, const struct prof_view *v, const struct trace_info *in
         fputs("{}\n", f);
         goto out;
     }
+    /* Every present processor's view holds at least one pointer (index);
+     * a missing one (info->missing) is left empty and skipped. */
     uint64_t nsteps = UINT64_MAX;
-    for (uint32_t q = 0; q < p; q++)
+    uint32_t first_q = p;
+    for (uint32_t q = 0; q < p; q++) {
+        if (info->missing && info->missing[q])
+            continue;
+        first_q = first_q < q ? first_q : q;
         nsteps = v[q].nrec < nsteps ? v[q].nrec : nsteps;
+    }
     if (nsteps == UINT64_MAX)
         nsteps = 0;
     for (uint64_t k = 0; k < nsteps; k++)
@@ -283,8 +309,10 @@ void trace_write(FILE *f, const struct prof_view *v, const struct trace_info *in
     for (uint64_t k = 0; k < nsteps; k++)
         ntraced += traced(&tt, k, nsteps, info->detail);
     if (nsteps) {
-        int64_t first = v[0].t_start, last = 0;
+        int64_t first = v[first_q].t_start, last = 0;
         for (uint32_t q = 0; q < p; q++) {
+            if (!present(&v[q]))
+                continue;
             first = v[q].t_start < first ? v[q].t_start : first;
             last = v[q].rec[nsteps - 1]->t_end > last ? v[q].rec[nsteps - 1]->t_end : last;
         }

@@ -76,7 +76,7 @@ static const struct row rows[SET_COUNT] = {
     [SET_AFFINITY] = { { "SUPERSTEP_AFFINITY", "shm device: how processors are pinned to CPUs at bsp_begin (mcbsp.h calls override it)",
                          "scatter", "scatter, compact or none" },
                        WORD, 0, 0, 0, affinities },
-    [SET_STALL_TIMEOUT] = { { "SUPERSTEP_STALL_TIMEOUT", "seconds processors may wait in a collective call (bsp_sync, bsp_end, ebsp_barrier, ebsp_host_sync, mp_sync) for one still computing before the job stops with a line naming it (mpi: not mp_sync)",
+    [SET_STALL_TIMEOUT] = { { "SUPERSTEP_STALL_TIMEOUT", "seconds processors may wait in a collective call (bsp_sync, bsp_end, ebsp_barrier, ebsp_host_sync, mp_sync) for one still computing before the job stops with a line naming it",
                               "0 (off: wait for ever)", "a whole number of seconds from 0 to 4294967295" },
                             COUNT, 0, 4294967295u, 0, NULL },
     [SET_HP_MOVE_MIN] = { { "SUPERSTEP_HP_MOVE_MIN", "shm device, p >= 2: a registered area with at least this many bytes of whole private anonymous pages (heap, mmap) is moved into the shared segment at the sync that registers it, so bsp_hpput, bsp_hpget and bsp_direct_get reach those pages with memcpy; 0: never move",
