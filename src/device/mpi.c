@@ -205,9 +205,15 @@ bool mpi_first_to_fail(void)
 
 void mpi_abort_job(int code)
 {
-#ifdef MPICH_VERSION
     fflush(stderr);
     lines_flush();
+    /* The launcher may stop reading this rank as soon as the abort reaches
+     * it (MPICH's Hydra kills the job and drops what its pipes still hold:
+     * the job's only error line, now and then, under load).  What it has
+     * read it forwards before the abort, which comes after on the same
+     * connection. */
+    lines_drain();
+#ifdef MPICH_VERSION
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0)
         dup2(null, 2);
@@ -253,7 +259,9 @@ static void mpi_fail(uint32_t code, const char *msg)
         struct timespec ts = { 2, 0 };
         nanosleep(&ts, NULL);
     } else {
-        struct timespec ts = { 0, 500000000 };
+        /* A lower rank prints and aborts the job: give it time, also on a
+         * loaded machine (0.5 s was not always enough with MPICH). */
+        struct timespec ts = { 2, 0 };
         nanosleep(&ts, NULL);
     }
     mpi_abort_job((int)code);

@@ -179,6 +179,44 @@ static bool uses_superstep(const char *path)
     return found;
 }
 
+/* The last line of an MPI error text (MPICH gives a stack, one call a
+ * line, the innermost last): an error line stays one line. */
+static const char *mpi_why(int rc, char *buf, size_t size)
+{
+    int n = 0;
+    if (size < MPI_MAX_ERROR_STRING || MPI_Error_string(rc, buf, &n) != MPI_SUCCESS)
+        return "unknown MPI error";
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+        buf[--n] = 0;
+    char *nl = strrchr(buf, '\n');
+    return nl ? nl + 1 : buf;
+}
+
+/* MPI_Comm_spawn failed: say why in one line.  An MPI without dynamic
+ * processes (MPICH's ch4:ucx device up to 4.0: Debian's MPICH 4.0.2) fails
+ * every spawn with "Error in spawn call", having lost the reason: it cannot
+ * open the port the kernels would connect to, and MPI_Open_port says so. */
+static void spawn_failed(int rc, const char *path)
+{
+    static char why[MPI_MAX_ERROR_STRING], port_why[MPI_MAX_ERROR_STRING];
+    char port[MPI_MAX_PORT_NAME];
+    /* No communicator: MPI-3 reports on MPI_COMM_WORLD, MPI-4 on MPI_COMM_SELF. */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int prc = MPI_Open_port(MPI_INFO_NULL, port);
+    if (prc == MPI_SUCCESS)
+        MPI_Close_port(port);
+    else
+        host_error("ebsp_spmd", "cannot start kernel %s on device mpi: this MPI cannot start processes "
+                   "(MPI_Comm_spawn and MPI_Open_port fail: %s); run the host on shm, or build Superstep "
+                   "with an MPI that has dynamic processes (Open MPI; MPICH with ch3, ch4:ofi, or 4.1 and "
+                   "later)", path, mpi_why(prc, port_why, sizeof port_why));
+    host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device mpi: MPI_Comm_spawn: %s"
+#ifdef OPEN_MPI
+               " (Open MPI: mpirun --oversubscribe allows more processes than cores)"
+#endif
+               , hs.p, path, mpi_why(rc, why, sizeof why));
+}
+
 int hmpi_run(const char *path, char *const argv[])
 {
     if (!uses_superstep(path))
@@ -193,13 +231,8 @@ int hmpi_run(const char *path, char *const argv[])
     int rc = MPI_Comm_spawn(path, argv[1] ? (char **)argv + 1 : MPI_ARGV_NULL, (int)hs.p, MPI_INFO_NULL, 0,
                             MPI_COMM_SELF, &ic, errs);
     free(errs);
-    if (rc != MPI_SUCCESS) {
-        char why[MPI_MAX_ERROR_STRING];
-        int n = 0;
-        MPI_Error_string(rc, why, &n);
-        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device mpi: MPI_Comm_spawn: %s "
-                   "(Open MPI: mpirun --oversubscribe allows more processes than cores)", hs.p, path, why);
-    }
+    if (rc != MPI_SUCCESS)
+        spawn_failed(rc, path);
     send_session(ic);
     serve(ic);
     MPI_Comm_disconnect(&ic);
