@@ -28,6 +28,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -81,6 +82,90 @@ static const char *launcher_default(void)
     return "mpirun";
 }
 
+/* One output of mpirun that bsprun passes through and reads on the way. */
+struct watch {
+    int fd, to;          /* read from fd, write to fd 'to' */
+    bool bol;
+    size_t matched;      /* of "superstep: " at the start of a line */
+    bool reported;       /* a "superstep: " line went by (stderr) */
+    char line[256];      /* the current line's start (Hydra's stdout) */
+    size_t len;
+    int signal;          /* Hydra's banner: "EXIT STRING: ... (signal N)" */
+};
+
+static void watch_char(struct watch *w, char c)
+{
+    static const char mark[] = "superstep: ";
+    if (w->bol || w->matched) {
+        if (w->matched < sizeof mark - 1 && c == mark[w->matched]) {
+            if (++w->matched == sizeof mark - 1)
+                w->reported = true;
+        } else {
+            w->matched = 0;
+        }
+    }
+    w->bol = c == '\n';
+    if (w->bol)
+        w->matched = 0;
+    if (c != '\n') {
+        if (w->len < sizeof w->line - 1)
+            w->line[w->len++] = c;
+        return;
+    }
+    w->line[w->len] = 0;
+    w->len = 0;
+    const char *s = strstr(w->line, "TERMINATED WITH THE EXIT STRING:"), *p;
+    int sig;
+    if (s && (p = strstr(s, "(signal ")) && sscanf(p, "(signal %d)", &sig) == 1 && sig > 0 && sig < 65)
+        w->signal = sig;
+}
+
+/* Copy a (stderr) and b (stdout, or NULL) through until both end. */
+static void forward(struct watch *a, struct watch *b)
+{
+    struct watch *w[2] = { a, b };
+    int open = b ? 2 : 1;
+    char buf[4096];
+    while (open) {
+        struct pollfd pf[2];
+        int k = 0;
+        for (int i = 0; i < 2; i++)
+            if (w[i] && w[i]->fd >= 0)
+                pf[k++] = (struct pollfd){ .fd = w[i]->fd, .events = POLLIN };
+        if (poll(pf, (nfds_t)k, -1) < 0) {
+            if (errno == EINTR)
+                continue;
+            return;
+        }
+        for (int i = 0; i < 2; i++) {
+            if (!w[i] || w[i]->fd < 0)
+                continue;
+            int j = 0;
+            while (j < k && pf[j].fd != w[i]->fd)
+                j++;
+            if (j == k || !pf[j].revents)
+                continue;
+            ssize_t n = read(w[i]->fd, buf, sizeof buf);
+            if (n < 0 && errno == EINTR)
+                continue;
+            if (n <= 0) {
+                close(w[i]->fd);
+                w[i]->fd = -1;
+                open--;
+                continue;
+            }
+            for (ssize_t c = 0; c < n; c++)
+                watch_char(w[i], buf[c]);
+            for (ssize_t off = 0; off < n;) {
+                ssize_t x = write(w[i]->to, buf + off, (size_t)(n - off));
+                if (x <= 0)
+                    break;
+                off += x;
+            }
+        }
+    }
+}
+
 /* Run argv (a program and its arguments) under mpirun on nprocs ranks. */
 static int run_mpi(const char *nprocs, char **argv)
 {
@@ -122,9 +207,14 @@ static int run_mpi(const char *nprocs, char **argv)
     memcpy(all, cmd, (size_t)k * sizeof *all);
     memcpy(all + k, argv, (size_t)argc * sizeof *all);
 
-    int pfd[2];
-    if (pipe2(pfd, O_CLOEXEC) != 0) { /* dup2 below gives mpirun its own, inheritable, copy */
-        execv(path, all);
+    /* MPICH's Hydra exits with the signal's number (9), not 128 + it, when
+     * a rank is killed by a signal, which an exit status of 9 cannot tell
+     * apart; its banner on stdout says which ("... EXIT STRING: Killed
+     * (signal 9)"), so its stdout goes through bsprun too. */
+    bool hydra = !strncmp(base, "mpiexec.hydra", 13);
+    int efd[2], ofd[2] = { -1, -1 };
+    if (pipe2(efd, O_CLOEXEC) != 0 || (hydra && pipe2(ofd, O_CLOEXEC) != 0)) {
+        execv(path, all); /* dup2 below gives mpirun its own, inheritable, copies */
         return 127;
     }
     fflush(NULL);
@@ -134,54 +224,27 @@ static int run_mpi(const char *nprocs, char **argv)
         return 127;
     }
     if (pid == 0) {
-        dup2(pfd[1], 2);
-        close(pfd[0]);
-        close(pfd[1]);
+        dup2(efd[1], 2);
+        if (hydra)
+            dup2(ofd[1], 1);
         execv(path, all);
         fprintf(stderr, "bsprun: cannot run %s: %s\n", path, strerror(errno));
         _exit(127);
     }
-    close(pfd[1]);
+    close(efd[1]);
+    if (hydra)
+        close(ofd[1]);
     signal(SIGINT, SIG_IGN); /* mpirun gets it too, and stops the job */
     signal(SIGPIPE, SIG_IGN);
-    /* Forward mpirun's stderr; note whether a failure line went by. */
-    bool reported = false, bol = true;
-    static const char mark[] = "superstep: ";
-    size_t matched = 0;
-    char buf[4096];
-    ssize_t n;
-    while ((n = read(pfd[0], buf, sizeof buf)) != 0) {
-        if (n < 0) {
-            if (errno == EINTR)
-                continue;
-            break;
-        }
-        for (ssize_t i = 0; i < n; i++) {
-            char c = buf[i];
-            if (bol || matched) {
-                if (matched < sizeof mark - 1 && c == mark[matched]) {
-                    if (++matched == sizeof mark - 1)
-                        reported = true;
-                } else {
-                    matched = 0;
-                }
-            }
-            bol = c == '\n';
-            if (bol)
-                matched = 0;
-        }
-        for (ssize_t off = 0; off < n;) {
-            ssize_t w = write(2, buf + off, (size_t)(n - off));
-            if (w <= 0)
-                break;
-            off += w;
-        }
-    }
+    struct watch err = { .fd = efd[0], .to = 2, .bol = true }, out = { .fd = ofd[0], .to = 1, .bol = true };
+    forward(&err, hydra ? &out : NULL);
     int st;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    if (rc != 0 && !reported) {
+    if (hydra && out.signal && rc == out.signal)
+        rc = 128 + out.signal; /* as Open MPI's mpirun and shm give it */
+    if (rc != 0 && !err.reported) {
         if (rc > 128 && rc < 128 + 65)
             fprintf(stderr, "superstep: a processor was killed by signal %d (SIG%s); mpirun stopped the job\n",
                     rc - 128, sigabbrev_np(rc - 128) ? sigabbrev_np(rc - 128) : "?");

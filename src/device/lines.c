@@ -152,6 +152,15 @@ void lines_flush(void)
     }
 }
 
+void lines_drain(void)
+{
+    for (int i = 0; i < 2; i++) {
+        struct stat st;
+        if (fstat(outs[i].fd, &st) == 0 && S_ISFIFO(st.st_mode))
+            await_drained(outs[i].fd);
+    }
+}
+
 /* At exit (after every exit handler, before stdio's last flush). */
 __attribute__((destructor)) static void lines_at_exit(void)
 {

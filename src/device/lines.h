@@ -9,4 +9,9 @@ void lines_whole(void);
 /* Write what is pending (a last line without its newline): before _exit. */
 void lines_flush(void);
 
+/* Wait (at most 1 s each) until the launcher has read what stdout and
+ * stderr hold, where they are pipes: before a job is aborted, whose
+ * launcher stops reading a rank once it is told (MPICH's Hydra). */
+void lines_drain(void);
+
 #endif

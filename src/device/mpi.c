@@ -205,9 +205,15 @@ bool mpi_first_to_fail(void)
 
 void mpi_abort_job(int code)
 {
-#ifdef MPICH_VERSION
     fflush(stderr);
     lines_flush();
+    /* The launcher may stop reading this rank as soon as the abort reaches
+     * it (MPICH's Hydra kills the job and drops what its pipes still hold:
+     * the job's only error line, now and then, under load).  What it has
+     * read it forwards before the abort, which comes after on the same
+     * connection. */
+    lines_drain();
+#ifdef MPICH_VERSION
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0)
         dup2(null, 2);
@@ -261,7 +267,9 @@ static void mpi_fail(uint32_t code, const char *msg)
         struct timespec ts = { 2, 0 };
         nanosleep(&ts, NULL);
     } else {
-        struct timespec ts = { 0, 500000000 };
+        /* A lower rank prints and aborts the job: give it time, also on a
+         * loaded machine (0.5 s was not always enough with MPICH). */
+        struct timespec ts = { 2, 0 };
         nanosleep(&ts, NULL);
     }
     mpi_abort_job((int)code);
@@ -823,19 +831,52 @@ static void wait_watched(MPI_Request *r, int64_t period, void (*hook)(int64_t))
     }
 }
 
+/* Wait for n requests.  MPICH (ch4) waits by polling without ever giving
+ * up the core: with more ranks than free cores (4 ranks on 2 loaded
+ * cores), a waiting rank spins through its time slice while the rank it
+ * waits for is not running, and a superstep cost about 70 ms (tests/bsp
+ * reg_race, 4000 syncs, past its limit).  So in an MPICH build a rank that
+ * has polled a while sleeps between polls, from 1 us up to 256 us; Open
+ * MPI yields by itself when oversubscribed. */
+static void wait_all(int n, MPI_Request *r)
+{
+#ifdef MPICH_VERSION
+    long nap = 1000;
+    for (int polls = 0;; polls++) {
+        int done = 0;
+        MPI_Testall(n, r, &done, MPI_STATUSES_IGNORE);
+        if (done)
+            return;
+        if (polls < 100)
+            continue;
+        struct timespec ts = { 0, nap };
+        nanosleep(&ts, NULL);
+        if (nap < 256000)
+            nap *= 2;
+    }
+#else
+    MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
+#endif
+}
+
 /* The counts and flags, one MPI_Alltoall; watched under
  * SUPERSTEP_STALL_TIMEOUT (bsp_stall_arm). */
 static void exchange_meta(void)
 {
     void (*hook)(int64_t);
     int64_t period = m.p > 1 ? barrier_stall(&hook) : 0;
+#ifndef MPICH_VERSION /* Open MPI's blocking collectives are its fastest, and yield */
     if (!period) {
         MPI_Alltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm);
         return;
     }
+#endif
     MPI_Request r;
     MPI_Ialltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm, &r);
-    wait_watched(&r, period, hook);
+    if (period)
+        wait_watched(&r, period, hook);
+    else
+        wait_all(1, &r);
 }
 
 static uint64_t mpi_exchange(uint64_t flags)
@@ -896,7 +937,7 @@ static uint64_t mpi_exchange(uint64_t flags)
         o->buf = t, o->cap = c;
     }
     if (m.nreq)
-        MPI_Waitall((int)m.nreq, m.req, MPI_STATUSES_IGNORE);
+        wait_all((int)m.nreq, m.req);
     if (got_put)
         MPI_Win_sync(m.win);
     for (uint32_t q = 0; q < p; q++) {
@@ -997,8 +1038,15 @@ static void mpi_scan_skip(uint32_t src, uint64_t n)
 
 static void mpi_share(void *base, size_t n)
 {
-    if (m.p > 1)
-        MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, base, (int)n, MPI_BYTE, m.comm);
+    if (m.p <= 1)
+        return;
+#ifdef MPICH_VERSION
+    MPI_Request r;
+    MPI_Iallgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, base, (int)n, MPI_BYTE, m.comm, &r);
+    wait_all(1, &r);
+#else
+    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, base, (int)n, MPI_BYTE, m.comm);
+#endif
 }
 
 static bool no_direct(uint32_t peer, const struct iovec *local, const struct iovec *remote, size_t n)

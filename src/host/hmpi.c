@@ -11,6 +11,11 @@
 #include "session/session_mpi.h"
 #include "host/host.h"
 #include "launch/launch.h"
+#include "device/lines.h"
+#include "settings/settings.h"
+
+#include <errno.h>
+#include <pthread.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -179,6 +184,106 @@ static bool uses_superstep(const char *path)
     return found;
 }
 
+/* The last line of an MPI error text (MPICH gives a stack, one call a
+ * line, the innermost last): an error line stays one line. */
+static const char *mpi_why(int rc, char *buf, size_t size)
+{
+    int n = 0;
+    if (size < MPI_MAX_ERROR_STRING || MPI_Error_string(rc, buf, &n) != MPI_SUCCESS)
+        return "unknown MPI error";
+    while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+        buf[--n] = 0;
+    char *nl = strrchr(buf, '\n');
+    return nl ? nl + 1 : buf;
+}
+
+/* MPI_Comm_spawn failed: say why in one line.  An MPI without dynamic
+ * processes (MPICH's ch4:ucx device up to 4.0: Debian's MPICH 4.0.2) fails
+ * every spawn with "Error in spawn call", having lost the reason: it cannot
+ * open the port the kernels would connect to, and MPI_Open_port says so. */
+static void spawn_failed(int rc, const char *path)
+{
+    static char why[MPI_MAX_ERROR_STRING], port_why[MPI_MAX_ERROR_STRING];
+    char port[MPI_MAX_PORT_NAME];
+    /* No communicator: MPI-3 reports on MPI_COMM_WORLD, MPI-4 on MPI_COMM_SELF. */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int prc = MPI_Open_port(MPI_INFO_NULL, port);
+    if (prc == MPI_SUCCESS)
+        MPI_Close_port(port);
+    else
+        host_error("ebsp_spmd", "cannot start kernel %s on device mpi: this MPI cannot start processes "
+                   "(MPI_Comm_spawn and MPI_Open_port fail: %s); run the host on shm, or build Superstep "
+                   "with an MPI that has dynamic processes (Open MPI; MPICH with ch3, ch4:ofi, or 4.1 and "
+                   "later)", path, mpi_why(prc, port_why, sizeof port_why));
+    host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device mpi: MPI_Comm_spawn: %s"
+#ifdef OPEN_MPI
+               " (Open MPI: mpirun --oversubscribe allows more processes than cores)"
+#endif
+               , hs.p, path, mpi_why(rc, why, sizeof why));
+}
+
+/* ---- a spawn that does not come back -------------------------------------- */
+
+/* Open MPI 4.1 with Debian's PMIx 4 hangs in about 1 spawn of 500 (a spawned
+ * kernel in PMIx_Init, the host in PMIx_Lookup; docs/mpi.md).  The host
+ * cannot leave MPI_Comm_spawn, so a thread watches it: when the spawn has
+ * not returned after SUPERSTEP_SPAWN_TIMEOUT seconds, it prints the job's
+ * line and ends the host's process (no MPI call: the main thread is inside
+ * MPI, initialised for one thread), which makes mpirun stop the job. */
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t done_cv;
+    bool done;
+    uint64_t limit;
+    uint32_t p;
+    const char *path;
+} sg = { .lock = PTHREAD_MUTEX_INITIALIZER, .done_cv = PTHREAD_COND_INITIALIZER };
+
+static void *spawn_watch(void *arg)
+{
+    (void)arg;
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += (time_t)sg.limit;
+    pthread_mutex_lock(&sg.lock);
+    int rc = 0;
+    while (!sg.done && rc != ETIMEDOUT)
+        rc = pthread_cond_timedwait(&sg.done_cv, &sg.lock, &until);
+    bool late = !sg.done;
+    pthread_mutex_unlock(&sg.lock);
+    if (late) {
+        fflush(stdout);
+        fprintf(stderr, "superstep: ebsp_spmd: host: starting %u processes of kernel %s took longer than %llu s "
+                        "(SUPERSTEP_SPAWN_TIMEOUT=%llu): MPI_Comm_spawn did not return; the job ends\n",
+                sg.p, sg.path, (unsigned long long)sg.limit, (unsigned long long)sg.limit);
+        fflush(stderr);
+        lines_flush();
+        lines_drain();
+        _exit(LAUNCH_EXIT_ERROR);
+    }
+    return NULL;
+}
+
+static int spawn_watched(const char *path, char *const argv[], MPI_Comm *ic, int *errs)
+{
+    sg.limit = setting_num(SET_SPAWN_TIMEOUT);
+    sg.p = hs.p;
+    sg.path = path;
+    sg.done = false;
+    pthread_t t;
+    bool watched = sg.limit && pthread_create(&t, NULL, spawn_watch, NULL) == 0;
+    int rc = MPI_Comm_spawn(path, argv[1] ? (char **)argv + 1 : MPI_ARGV_NULL, (int)hs.p, MPI_INFO_NULL, 0,
+                            MPI_COMM_SELF, ic, errs);
+    if (watched) {
+        pthread_mutex_lock(&sg.lock);
+        sg.done = true;
+        pthread_cond_signal(&sg.done_cv);
+        pthread_mutex_unlock(&sg.lock);
+        pthread_join(t, NULL);
+    }
+    return rc;
+}
+
 int hmpi_run(const char *path, char *const argv[])
 {
     if (!uses_superstep(path))
@@ -190,16 +295,10 @@ int hmpi_run(const char *path, char *const argv[])
         host_error("ebsp_spmd", "out of memory");
     hwatch_launcher();
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
-    int rc = MPI_Comm_spawn(path, argv[1] ? (char **)argv + 1 : MPI_ARGV_NULL, (int)hs.p, MPI_INFO_NULL, 0,
-                            MPI_COMM_SELF, &ic, errs);
+    int rc = spawn_watched(path, argv, &ic, errs);
     free(errs);
-    if (rc != MPI_SUCCESS) {
-        char why[MPI_MAX_ERROR_STRING];
-        int n = 0;
-        MPI_Error_string(rc, why, &n);
-        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device mpi: MPI_Comm_spawn: %s "
-                   "(Open MPI: mpirun --oversubscribe allows more processes than cores)", hs.p, path, why);
-    }
+    if (rc != MPI_SUCCESS)
+        spawn_failed(rc, path);
     send_session(ic);
     serve(ic);
     MPI_Comm_disconnect(&ic);

@@ -163,8 +163,9 @@ static void mpi_fail_mp(int code, const char *msg)
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
         lines_flush();
-    } else { /* the rank that prints aborts the job; one abort is enough */
-        struct timespec ts = { 0, 500000000 };
+    } else { /* the rank that prints aborts the job; one abort is enough
+              * (2 s: time enough for it on a loaded machine) */
+        struct timespec ts = { 2, 0 };
         nanosleep(&ts, NULL);
     }
     mpi_abort_job(code);

@@ -82,6 +82,9 @@ static const struct row rows[SET_COUNT] = {
     [SET_HP_MOVE_MIN] = { { "SUPERSTEP_HP_MOVE_MIN", "shm device, p >= 2: a registered area with at least this many bytes of whole private anonymous pages (heap, mmap) is moved into the shared segment at the sync that registers it, so bsp_hpput, bsp_hpget and bsp_direct_get reach those pages with memcpy; 0: never move",
                             "0 (off: a move costs far more than a transfer: bench/RESULTS.md)", "a size from 0 to 64T: digits with an optional K, M, G or T (powers of 1024)" },
                           SIZE, 0, TiB(64), 0, NULL },
+    [SET_SPAWN_TIMEOUT] = { { "SUPERSTEP_SPAWN_TIMEOUT", "mpi device, Epiphany host: seconds ebsp_spmd may wait for MPI_Comm_spawn to start the kernels before the job stops with a line naming the spawn and the limit (Open MPI 4.1 with PMIx 4 hangs in about 1 spawn of 500)",
+                              "60", "a whole number of seconds from 0 (no limit) to 4294967295" },
+                            COUNT, 0, 4294967295u, 60, NULL },
 };
 
 const struct setting_info *setting_info(enum setting s)

@@ -38,6 +38,7 @@ enum setting {
     SET_AFFINITY,
     SET_STALL_TIMEOUT,
     SET_HP_MOVE_MIN,
+    SET_SPAWN_TIMEOUT,
     SET_COUNT
 };
 

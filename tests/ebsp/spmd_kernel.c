@@ -4,10 +4,20 @@
 // RUN: n=2 fail="^superstep: bsp_begin: this kernel was not started by a host program"
 #include <e_bsp.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "check.h"
+
+/* SPMD_KERNEL_START_DELAY=S: sleep S seconds before main (before MPI
+ * starts), a spawn slower than SUPERSTEP_SPAWN_TIMEOUT (ehost.sh slowspawn). */
+__attribute__((constructor)) static void start_delay(void)
+{
+    const char *d = getenv("SPMD_KERNEL_START_DELAY");
+    if (d && *d)
+        sleep((unsigned)atoi(d));
+}
 
 int main(void)
 {
