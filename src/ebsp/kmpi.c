@@ -12,6 +12,7 @@
 #include "ebsp/ebsp.h"
 #include "ebsp/ebsp_mpi.h"
 #include "session/session_mpi.h"
+#include "device/lines.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -24,6 +25,44 @@
 static MPI_Comm parent = MPI_COMM_NULL;
 static char *was;          /* the segment above the memories as last sent: what changed is sent back */
 static uint64_t was_lo, was_hi;
+static MPI_Request acking = MPI_REQUEST_NULL; /* the host's acknowledgement of a line, awaited */
+
+/* ---- the host's stop ------------------------------------------------------------ */
+
+/* The run has failed (a kernel's bsp_abort or error line) and the host has
+ * said so (EM_STOP): answer, leave the host and end this process with
+ * status 0.  A kernel that ended otherwise (MPI_Abort, a non-zero status,
+ * no MPI_Finalize) would make mpirun stop the whole job, the host with it;
+ * so the host survives a failed run, as on shm.  What this kernel waited
+ * for in the BSP layer (an exchange with the kernel that failed) stays
+ * unfinished: MPI_Finalize leaves it. */
+static void leave_stopped(void) __attribute__((noreturn));
+static void leave_stopped(void)
+{
+    mpi_idle_poll = NULL;
+    if (acking != MPI_REQUEST_NULL) { /* the host prints no more lines: no ack comes */
+        MPI_Cancel(&acking);
+        MPI_Wait(&acking, MPI_STATUS_IGNORE);
+    }
+    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
+    fflush(NULL);
+    lines_flush();
+    MPI_Comm_disconnect(&parent);
+    launch_fail_hook = NULL;
+    MPI_Finalize();
+    _exit(0);
+}
+
+/* At every look of a wait (mpi_idle_poll, em_wait). */
+static void look_for_stop(void)
+{
+    int any = 0;
+    MPI_Iprobe(0, EM_STOP, parent, &any, MPI_STATUS_IGNORE);
+    if (!any)
+        return;
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
+    leave_stopped();
+}
 
 /* ---- the kernel ----------------------------------------------------------------- */
 
@@ -33,6 +72,8 @@ bool kmpi_spawned(void)
     if (strcmp(device_choose()->name, "mpi") || !dev->world || !dev->world(&world, &me))
         return false; /* world() starts MPI */
     MPI_Comm_get_parent(&parent);
+    if (parent != MPI_COMM_NULL)
+        mpi_idle_poll = look_for_stop;
     return parent != MPI_COMM_NULL;
 }
 
@@ -50,7 +91,9 @@ static void remember_high(void)
 int kmpi_begin(void)
 {
     uint64_t h[3]; /* segment size, extents, p */
-    MPI_Bcast(h, 3, MPI_UINT64_T, 0, parent);
+    MPI_Request r; /* the host sends it once every kernel has started: wait without a busy core */
+    MPI_Ibcast(h, 3, MPI_UINT64_T, 0, parent, &r);
+    mpi_wait_all(1, &r);
     int rc = seg_create(&ek.seg, (size_t)h[0], (uint32_t)h[2]);
     if (rc)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot make a copy of the host's session segment (%llu bytes): %s",
@@ -79,7 +122,8 @@ int kmpi_begin(void)
 void kmpi_line(const char *text, uint32_t len)
 {
     MPI_Send(text, (int)len, MPI_CHAR, 0, EM_LINE, parent);
-    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, MPI_STATUS_IGNORE);
+    MPI_Irecv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, &acking);
+    mpi_wait_all(1, &acking);
 }
 
 /* What this processor owns in the session segment, to the host. */
@@ -134,16 +178,26 @@ void kmpi_host_sync(void)
     em_free(&b);
 }
 
+/* Leave the host once every kernel has ended (EM_BYE; MPI_Comm_disconnect
+ * would wait for the others polling without a pause). */
 void kmpi_end(void)
 {
     send_back(EM_END, true);
+    MPI_Status st;
+    em_wait(0, EM_BYE, parent, &st); /* or EM_STOP: leave_stopped */
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_BYE, parent, MPI_STATUS_IGNORE);
+    mpi_idle_poll = NULL;
     MPI_Comm_disconnect(&parent);
 }
 
+/* The host prints Epiphany BSP's line and stops the run (EM_STOP): the
+ * host survives and ebsp_spmd returns 0, as on shm. */
 void kmpi_abort(void)
 {
-    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_ABORT, parent);
-    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, MPI_STATUS_IGNORE);
     fflush(NULL);
-    mpi_abort_job(LAUNCH_EXIT_ERROR);
+    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_ABORT, parent);
+    MPI_Status st;
+    em_wait(0, EM_STOP, parent, &st); /* look_for_stop takes it */
+    look_for_stop();
+    mpi_abort_job(LAUNCH_EXIT_ERROR); /* not reached */
 }

@@ -36,8 +36,12 @@ enum {
     EM_HSYNC = 0x4503,    /* ebsp_host_sync: a packet (below) */
     EM_RELEASE = 0x4504,  /* host -> kernel: after the callback, a packet */
     EM_END = 0x4505,      /* bsp_end: a packet */
-    EM_ABORT = 0x4506,    /* bsp_abort (Epiphany's): the host says so, then acks */
+    EM_ABORT = 0x4506,    /* bsp_abort (Epiphany's): the host stops the run (EM_STOP) */
     EM_PACKET = 0x4507,   /* the pieces of a packet after its length */
+    EM_BYE = 0x4508,      /* host -> kernel: every kernel has ended, disconnect */
+    EM_STOP = 0x4509,     /* host -> kernel: the run failed, leave (answer EM_STOPPED) */
+    EM_STOPPED = 0x450a,  /* kernel -> host: leaving after EM_STOP */
+    EM_FAILED = 0x450b,   /* a kernel failed, its line printed: the host stops the run */
 };
 
 /* A packet: this header, nruns pairs {offset, length}, the runs' bytes,
