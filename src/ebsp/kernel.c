@@ -280,7 +280,12 @@ void *ebsp_get_direct_address(int pid, const void *variable)
     if (!variable)
         bsp_error("ebsp_get_direct_address", "NULL variable");
     int64_t slot = reg_slot_of(variable);
-    return slot < 0 ? NULL : direct_of(p, (uint32_t)slot);
+    if (slot < 0)
+        return NULL;
+    if (ek.mpi && !ek.mpi_shared && p != bsp.me)
+        bsp_error("ebsp_get_direct_address", "the memory of processor %u is not shared with this kernel: on the mpi device kernels "
+                  "share memory only when all run on one machine", p);
+    return direct_of(p, (uint32_t)slot);
 }
 
 /* ---- registrations, puts and gets as Epiphany BSP has them ------------------- */
