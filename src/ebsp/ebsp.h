@@ -38,6 +38,7 @@ struct ebsp_kernel {
     bool sent_up;                   /* ebsp_send_up was called */
     bool mpi;                       /* spawned by a host on the mpi device (kmpi.c) */
     bool mpi_shared;                /* ... and the kernels share one copy of the session segment */
+    bool hp_buffered;               /* mpi: an hp transfer waits for a superstep (ebsp_barrier) */
     struct segment seg;             /* the session segment */
     char *low;                      /* its first mem_end bytes again, below 4 GiB when possible */
     uint64_t low_size;
