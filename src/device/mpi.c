@@ -25,8 +25,8 @@
  * SUPERSTEP_MPI_WINDOW bytes in all (default 64 MiB), S at most 4 MiB.
  *
  * There is no shared memory, so nothing is direct: bsp_hpput/bsp_hpget are
- * buffered puts and gets (same semantics), ebsp_get_direct_address returns
- * NULL.  What the BSP layer keeps in the segment for peers to read (the
+ * buffered puts and gets (same semantics).  (An Epiphany host's kernels on
+ * one machine share their session segment: src/ebsp/kmpi.c.)  What the BSP layer keeps in the segment for peers to read (the
  * registration tables, the change records) it copies with share(), an
  * MPI_Allgather, at the syncs where registrations change.  Each rank keeps
  * a private segment for its own tables (and ebsp_malloc memory).

@@ -54,7 +54,7 @@ static void leave_stopped(void)
     _exit(0);
 }
 
-/* At every look of a wait (mpi_idle_poll, em_wait). */
+/* At every look of a wait (mpi_idle_poll, wait_host). */
 static void look_for_stop(void)
 {
     int any = 0;
@@ -63,6 +63,23 @@ static void look_for_stop(void)
         return;
     MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
     leave_stopped();
+}
+
+/* Wait for the host's message with 'tag' (em_wait), or its stop. */
+static void wait_host(int tag)
+{
+    long ns = 1000;
+    for (;;) {
+        int any = 0;
+        MPI_Iprobe(0, tag, parent, &any, MPI_STATUS_IGNORE);
+        if (any)
+            return;
+        look_for_stop();
+        struct timespec ts = { 0, ns };
+        nanosleep(&ts, NULL);
+        if (ns < 1000000)
+            ns *= 2;
+    }
 }
 
 /* ---- the kernel ----------------------------------------------------------------- */
@@ -223,8 +240,7 @@ void kmpi_host_sync(void)
     bsp_set_call(CALL_NONE);
     send_back(EM_HSYNC, false);
     struct em_build b;
-    MPI_Status st;
-    em_wait(0, EM_RELEASE, parent, &st);
+    wait_host(EM_RELEASE);
     em_recv(&b, 0, EM_RELEASE, parent);
     if (!em_apply(&b, &ek.seg))
         launch_fail(LAUNCH_EXIT_ERROR, "ebsp_host_sync: the host's memory update does not fit the segment");
@@ -251,8 +267,7 @@ void kmpi_end(void)
         bsp_set_call(CALL_NONE);
     }
     send_back(EM_END, true);
-    MPI_Status st;
-    em_wait(0, EM_BYE, parent, &st); /* or EM_STOP: leave_stopped */
+    wait_host(EM_BYE); /* or EM_STOP: leave_stopped */
     MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_BYE, parent, MPI_STATUS_IGNORE);
     mpi_idle_poll = NULL;
     MPI_Comm_disconnect(&parent);
@@ -264,8 +279,7 @@ void kmpi_abort(void)
 {
     fflush(NULL);
     MPI_Send(NULL, 0, MPI_BYTE, 0, EM_ABORT, parent);
-    MPI_Status st;
-    em_wait(0, EM_STOP, parent, &st); /* look_for_stop takes it */
-    look_for_stop();
+    wait_host(EM_STOP);
+    look_for_stop(); /* takes it and leaves */
     mpi_abort_job(LAUNCH_EXIT_ERROR); /* not reached */
 }

@@ -5,7 +5,6 @@
 #include <mpi.h>
 
 #include "session/session_mpi.h"
-#include "device/mpi_fail.h"
 #include "launch/launch.h"
 
 #include <stdlib.h>
@@ -146,8 +145,6 @@ void em_wait(int src, int tag, MPI_Comm c, MPI_Status *st)
         MPI_Iprobe(src, tag, c, &any, st);
         if (any)
             return;
-        if (mpi_idle_poll) /* a kernel: the host's stop (kmpi.c) */
-            mpi_idle_poll();
         struct timespec ts = { 0, ns };
         nanosleep(&ts, NULL);
         if (ns < 1000000)
