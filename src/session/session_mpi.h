@@ -18,7 +18,11 @@
  * (its local and external memory, the bytes it changed above the memories:
  * streams), and its messages up; after the sync callback the host sends
  * each kernel its local and external memory again (the callback may have
- * written them).  ebsp_message lines go to the host one by one, each
+ * written them).  Kernels on one machine share one copy (src/ebsp/kmpi.c):
+ * each then sends back its memories, and kernel 0 the rest.  A failed run
+ * (EM_ABORT, EM_FAILED) is stopped by the host (EM_STOP to every kernel,
+ * each answers EM_STOPPED and ends with status 0): the host survives.
+ * ebsp_message lines go to the host one by one, each
  * acknowledged after the host printed it, so they keep the order of
  * shm's tickets.
  */
