@@ -81,33 +81,7 @@ static const char *launcher_default(void)
     return "mpirun";
 }
 
-/* Is the program an Epiphany host program (it calls bsp_init of
- * host_bsp.h, ebsp_host_init)?  On mpi its kernels are spawned per
- * ebsp_spmd, so the host needs one rank, not P: P - 1 idle ranks cost
- * their MPI_Init and finalize and nothing else (docs/mpi.md). */
-static bool is_host_program(const char *prog)
-{
-    char *path = find_in_path(prog);
-    FILE *f = path ? fopen(path, "rb") : NULL;
-    free(path);
-    if (!f)
-        return false; /* mpirun reports it */
-    static char buf[1 << 16];
-    static const char mark[] = "ebsp_host_init";
-    size_t keep = 0, n;
-    bool found = false;
-    while (!found && (n = fread(buf + keep, 1, sizeof buf - keep, f)) > 0) {
-        size_t have = keep + n;
-        found = memmem(buf, have, mark, sizeof mark - 1) != NULL;
-        keep = have < sizeof mark - 2 ? have : sizeof mark - 2;
-        memmove(buf, buf + have - keep, keep); /* a mark cut in two */
-    }
-    fclose(f);
-    return found;
-}
-
-/* Run argv (a program and its arguments) under mpirun on nprocs ranks (an
- * Epiphany host program on one: SUPERSTEP_NPROCS, set, tells it P). */
+/* Run argv (a program and its arguments) under mpirun on nprocs ranks. */
 static int run_mpi(const char *nprocs, char **argv)
 {
     char *words = strdup(launcher_default());
@@ -138,11 +112,9 @@ static int run_mpi(const char *nprocs, char **argv)
         cmd[k++] = "--oversubscribe";
         if (geteuid() == 0)
             cmd[k++] = "--allow-run-as-root";
-        cmd[k++] = "-x"; /* to a host on another node too (MPICH's Hydra passes everything) */
-        cmd[k++] = "SUPERSTEP_NPROCS";
     }
     cmd[k++] = "-n";
-    cmd[k++] = is_host_program(argv[0]) ? "1" : (char *)nprocs;
+    cmd[k++] = (char *)nprocs;
     int argc = 0;
     while (argv[argc])
         argc++;
