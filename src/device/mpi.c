@@ -25,8 +25,8 @@
  * SUPERSTEP_MPI_WINDOW bytes in all (default 64 MiB), S at most 4 MiB.
  *
  * There is no shared memory, so nothing is direct: bsp_hpput/bsp_hpget are
- * buffered puts and gets (same semantics), ebsp_get_direct_address returns
- * NULL.  What the BSP layer keeps in the segment for peers to read (the
+ * buffered puts and gets (same semantics).  (An Epiphany host's kernels on
+ * one machine share their session segment: src/ebsp/kmpi.c.)  What the BSP layer keeps in the segment for peers to read (the
  * registration tables, the change records) it copies with share(), an
  * MPI_Allgather, at the syncs where registrations change.  Each rank keeps
  * a private segment for its own tables (and ebsp_malloc memory).
@@ -48,6 +48,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <limits.h>
 #include <mpi.h>
 #include <signal.h>
@@ -98,6 +99,7 @@ static struct {
     bool we_inited;
     bool begun, ended, used;
     bool host;                 /* rank 0 of an Epiphany host's job, the other ranks idle */
+    bool idle_waits;           /* sleep while waiting (mpi_wait_all) */
     int world, wrank;
     MPI_Comm comm;
     uint32_t p, me;
@@ -119,6 +121,85 @@ static struct {
 /* ---- starting MPI ---------------------------------------------------------- */
 
 static void failure_paths_install(void);
+
+/* ---- waiting without a busy core --------------------------------------------- */
+
+void (*mpi_idle_poll)(void);
+
+static int cpus_here(void)
+{
+    cpu_set_t set;
+    if (sched_getaffinity(0, sizeof set, &set) == 0)
+        return CPU_COUNT(&set);
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    return n > 0 ? (int)n : 1;
+}
+
+/* Ranks of this job on this node, from the launcher (0: not said). */
+static int ranks_here(void)
+{
+    const char *v = getenv("OMPI_COMM_WORLD_LOCAL_SIZE"); /* Open MPI */
+    if (!v)
+        v = getenv("MPI_LOCALNRANKS"); /* MPICH's Hydra */
+    return v ? atoi(v) : 0;
+}
+
+/* Sleep while waiting when the node has more ranks than CPUs, and in
+ * kernels spawned by an Epiphany host (beside the host, usually 16 of
+ * them; their waits also look for the host's stop, kmpi.c).  Measured on
+ * 2 cores: the Epiphany suite's 16 kernels per run spent most of their
+ * time polling in MPI_Alltoall and MPI_Comm_disconnect (docs/mpi.md). */
+static void stop_poll(void);
+
+static void idle_waits_decide(void)
+{
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    m.idle_waits = parent != MPI_COMM_NULL || ranks_here() > cpus_here();
+#ifdef MPICH_VERSION
+    /* MPICH (ch4) polls without ever giving up the core: with more ranks
+     * than free cores a waiting rank spins through its time slice while
+     * the rank it waits for does not run (4 ranks on 2 loaded cores: about
+     * 70 ms per superstep).  Open MPI yields by itself. */
+    m.idle_waits = true;
+#endif
+    if (parent != MPI_COMM_NULL) /* a plain BSPlib program as kernel; kmpi.c sets its own */
+        mpi_idle_poll = stop_poll;
+}
+
+void mpi_wait_all(int n, MPI_Request *r)
+{
+    if (!m.idle_waits) {
+        MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
+        return;
+    }
+    long nap = 1000;
+    for (int looks = 0;; looks++) {
+        int done = 0;
+        MPI_Testall(n, r, &done, MPI_STATUSES_IGNORE);
+        if (done)
+            return;
+        if (mpi_idle_poll)
+            mpi_idle_poll();
+        if (looks < 64) /* a wait about to end costs no sleep */
+            continue;
+        struct timespec ts = { 0, nap };
+        nanosleep(&ts, NULL);
+        if (nap < 1000000)
+            nap *= 2;
+    }
+}
+
+/* A barrier of MPI_COMM_WORLD that sleeps (before the blocking collectives
+ * of bsp_begin, which then wait for no rank for long). */
+static void idle_barrier(void)
+{
+    if (!m.idle_waits || m.world == 1)
+        return;
+    MPI_Request r;
+    MPI_Ibarrier(MPI_COMM_WORLD, &r);
+    mpi_wait_all(1, &r);
+}
 
 void mpi_init_library(void)
 {
@@ -150,6 +231,7 @@ static void mpi_init(void)
     MPI_Comm_size(MPI_COMM_WORLD, &m.world);
     MPI_Comm_rank(MPI_COMM_WORLD, &m.wrank);
     failure_paths_install();
+    idle_waits_decide();
 }
 
 static bool mpi_world(uint32_t *nprocs, uint32_t *me)
@@ -233,6 +315,72 @@ void mpi_die_by_signal(int sig)
     _exit(128 + sig);
 }
 
+/* Wait up to 'ns' for the host's EM_STOP on parent. */
+static bool stop_comes(MPI_Comm parent, int64_t ns)
+{
+    for (int64_t until = now_ns() + ns; now_ns() < until;) {
+        int any = 0;
+        MPI_Iprobe(0, EM_STOP, parent, &any, MPI_STATUS_IGNORE);
+        if (any) {
+            MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
+            return true;
+        }
+        struct timespec ts = { 0, 1000000 };
+        nanosleep(&ts, NULL);
+    }
+    return false;
+}
+
+/* A spawned kernel stopped by its host (EM_STOP): answer, leave, status 0
+ * (kmpi.c's look_for_stop does the same for Epiphany kernels). */
+static void stop_poll(void)
+{
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    int any = 0;
+    if (parent != MPI_COMM_NULL)
+        MPI_Iprobe(0, EM_STOP, parent, &any, MPI_STATUS_IGNORE);
+    if (!any)
+        return;
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
+    mpi_idle_poll = NULL;
+    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
+    fflush(NULL);
+    lines_flush();
+    MPI_Comm_disconnect(&parent);
+    launch_fail_hook = NULL;
+    MPI_Finalize();
+    _exit(0);
+}
+
+/* A kernel spawned by an Epiphany host fails: it prints its line (kernels
+ * failing at the same moment may each print one: notes sent to the other
+ * kernels and never received made Open MPI 4.1's mpirun hang after an
+ * abort), tells the host, which stops the run (EM_STOP to every kernel),
+ * and leaves with status 0, so that the host survives the failed run, as
+ * on shm (src/host/hmpi.c; kmpi.c for kernels stopped while they wait).
+ * A kernel that only waits for another's report (msg NULL) waits for the
+ * stop.  No stop within 30 s (the host gone): the job is aborted. */
+static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code) __attribute__((noreturn));
+static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code)
+{
+    mpi_idle_poll = NULL;
+    if (msg) {
+        fprintf(stderr, "superstep: %s\n", msg);
+        fflush(stderr);
+        MPI_Send(NULL, 0, MPI_BYTE, 0, EM_FAILED, parent);
+    }
+    if (!stop_comes(parent, 30000000000ll))
+        mpi_abort_job((int)code);
+    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
+    fflush(NULL);
+    lines_flush();
+    MPI_Comm_disconnect(&parent);
+    launch_fail_hook = NULL;
+    MPI_Finalize();
+    _exit(0);
+}
+
 /* launch_fail and launch_stopped on this device: print the line (msg; NULL
  * when another processor reports), stop the job with 'code'. */
 static void mpi_fail(uint32_t code, const char *msg) __attribute__((noreturn));
@@ -251,7 +399,9 @@ static void mpi_fail(uint32_t code, const char *msg)
      * may then print a line each. */
     MPI_Comm parent = MPI_COMM_NULL;
     MPI_Comm_get_parent(&parent);
-    if (msg && (parent != MPI_COMM_NULL || mpi_first_to_fail())) {
+    if (parent != MPI_COMM_NULL)
+        kernel_failed(parent, msg, code);
+    if (msg && mpi_first_to_fail()) {
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
         /* The profiler writes what this rank has (its own records): the
@@ -309,6 +459,23 @@ static void kernel_ended(void)
         return;
     struct em_packet none = { 0 };
     MPI_Send(&none, (int)(sizeof none / sizeof(uint64_t)), MPI_UINT64_T, 0, EM_END, parent);
+    /* Disconnect when every kernel has ended (EM_BYE), or the run failed
+     * (EM_STOP, answered): MPI_Comm_disconnect would wait polling. */
+    MPI_Request r;
+    MPI_Status st;
+    MPI_Irecv(NULL, 0, MPI_BYTE, 0, MPI_ANY_TAG, parent, &r);
+    for (long nap = 1000;;) {
+        int done = 0;
+        MPI_Test(&r, &done, &st);
+        if (done)
+            break;
+        struct timespec ts = { 0, nap };
+        nanosleep(&ts, NULL);
+        if (nap < 1000000)
+            nap *= 2;
+    }
+    if (st.MPI_TAG == EM_STOP)
+        MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
     MPI_Comm_disconnect(&parent);
 }
 
@@ -451,6 +618,14 @@ static void failure_paths_install(void)
 static void window_open(void)
 {
     m.onesided = m.p > 1 && setting_num(SET_MPI_ONESIDED) == 1;
+    /* Kernels spawned by an Epiphany host: two-sided unless asked.  The
+     * window costs every run (an Epiphany host spawns its kernels per
+     * ebsp_spmd): with 16 kernels on 2 loaded cores MPI_Win_allocate took
+     * 19 s of a 64 MiB window, 1.9 s of a 4 MiB one; kernels move little. */
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    if (parent != MPI_COMM_NULL && !getenv("SUPERSTEP_MPI_ONESIDED"))
+        m.onesided = false;
     if (!m.onesided)
         return;
     size_t total = (size_t)setting_num(SET_MPI_WINDOW);
@@ -559,6 +734,7 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
         launch_fail(LAUNCH_EXIT_ERROR,
                     "bsp_begin: %u processors requested, but the MPI job has %d ranks (start it with mpirun -n %u)",
                     nprocs, m.world, nprocs);
+    idle_barrier();
     int color = (uint32_t)m.wrank < nprocs ? 0 : MPI_UNDEFINED;
     MPI_Comm_split(MPI_COMM_WORLD, color, m.wrank, &m.comm);
     if (color == MPI_UNDEFINED)
@@ -816,6 +992,8 @@ static void wait_watched(MPI_Request *r, int64_t period, void (*hook)(int64_t))
         if (done)
             return;
         answer_peers();
+        if (mpi_idle_poll)
+            mpi_idle_poll();
         int64_t t = now_ns();
         if (t >= next) {
             if (!ask_peers(r))
@@ -831,52 +1009,24 @@ static void wait_watched(MPI_Request *r, int64_t period, void (*hook)(int64_t))
     }
 }
 
-/* Wait for n requests.  MPICH (ch4) waits by polling without ever giving
- * up the core: with more ranks than free cores (4 ranks on 2 loaded
- * cores), a waiting rank spins through its time slice while the rank it
- * waits for is not running, and a superstep cost about 70 ms (tests/bsp
- * reg_race, 4000 syncs, past its limit).  So in an MPICH build a rank that
- * has polled a while sleeps between polls, from 1 us up to 256 us; Open
- * MPI yields by itself when oversubscribed. */
-static void wait_all(int n, MPI_Request *r)
-{
-#ifdef MPICH_VERSION
-    long nap = 1000;
-    for (int polls = 0;; polls++) {
-        int done = 0;
-        MPI_Testall(n, r, &done, MPI_STATUSES_IGNORE);
-        if (done)
-            return;
-        if (polls < 100)
-            continue;
-        struct timespec ts = { 0, nap };
-        nanosleep(&ts, NULL);
-        if (nap < 256000)
-            nap *= 2;
-    }
-#else
-    MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
-#endif
-}
-
 /* The counts and flags, one MPI_Alltoall; watched under
  * SUPERSTEP_STALL_TIMEOUT (bsp_stall_arm). */
 static void exchange_meta(void)
 {
     void (*hook)(int64_t);
     int64_t period = m.p > 1 ? barrier_stall(&hook) : 0;
-#ifndef MPICH_VERSION /* Open MPI's blocking collectives are its fastest, and yield */
+    MPI_Request r;
+    if (!period && m.idle_waits) {
+        MPI_Ialltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm, &r);
+        mpi_wait_all(1, &r);
+        return;
+    }
     if (!period) {
         MPI_Alltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm);
         return;
     }
-#endif
-    MPI_Request r;
     MPI_Ialltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm, &r);
-    if (period)
-        wait_watched(&r, period, hook);
-    else
-        wait_all(1, &r);
+    wait_watched(&r, period, hook);
 }
 
 static uint64_t mpi_exchange(uint64_t flags)
@@ -937,7 +1087,7 @@ static uint64_t mpi_exchange(uint64_t flags)
         o->buf = t, o->cap = c;
     }
     if (m.nreq)
-        wait_all((int)m.nreq, m.req);
+        mpi_wait_all((int)m.nreq, m.req);
     if (got_put)
         MPI_Win_sync(m.win);
     for (uint32_t q = 0; q < p; q++) {
@@ -1040,13 +1190,9 @@ static void mpi_share(void *base, size_t n)
 {
     if (m.p <= 1)
         return;
-#ifdef MPICH_VERSION
     MPI_Request r;
     MPI_Iallgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, base, (int)n, MPI_BYTE, m.comm, &r);
-    wait_all(1, &r);
-#else
-    MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, base, (int)n, MPI_BYTE, m.comm);
-#endif
+    mpi_wait_all(1, &r);
 }
 
 static bool no_direct(uint32_t peer, const struct iovec *local, const struct iovec *remote, size_t n)

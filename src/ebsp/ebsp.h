@@ -37,6 +37,8 @@ struct ebsp_kernel {
     bool strict;                    /* SUPERSTEP_STRICT=1: upstream's survivable errors are fatal */
     bool sent_up;                   /* ebsp_send_up was called */
     bool mpi;                       /* spawned by a host on the mpi device (kmpi.c) */
+    bool mpi_shared;                /* ... and the kernels share one copy of the session segment */
+    bool hp_buffered;               /* mpi: an hp transfer waits for a superstep (ebsp_barrier) */
     struct segment seg;             /* the session segment */
     char *low;                      /* its first mem_end bytes again, below 4 GiB when possible */
     uint64_t low_size;

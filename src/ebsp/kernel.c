@@ -153,6 +153,7 @@ void ebsp_core_sync(void)
     if (ek.sent_up)
         bsp_error("bsp_sync", "called after ebsp_send_up (ebsp_send_up belongs after the last bsp_sync)");
     bsp_sync();
+    ek.hp_buffered = false; /* landed */
     if (ndeferred)
         run_deferred();
 }
@@ -161,12 +162,26 @@ void ebsp_barrier(void)
 {
     ebsp_require_begun("ebsp_barrier");
     if (ek.mpi) {
-        /* No shared memory: hp transfers (buffered on mpi) land at a
-         * superstep, so the barrier is one; puts and messages of the
-         * superstep land with them, earlier than on shm (docs/mpi.md). */
-        bsp_sync();
-        if (ndeferred)
-            run_deferred();
+        /* A barrier as on shm (the superstep, its puts and messages stay)
+         * where every hp transfer went straight to memory (kernels sharing
+         * the session segment).  When some kernel has one buffered (a
+         * variable outside local memory, kernels on several machines), it
+         * lands at a superstep: every kernel then makes the barrier one
+         * (docs/mpi.md). */
+        uint32_t other;
+        uint64_t theirs;
+        bsp_set_call(CALL_BARRIER);
+        uint64_t flags = EBSP_BARRIER_FLAGS | (ek.hp_buffered || ndeferred ? XFLAG(XF_SLOW) : 0);
+        uint64_t sum = dev->meet(flags, &other, &theirs);
+        if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS) != bsp.p)
+            bsp_collective_mismatch(); /* others in bsp_sync or bsp_end */
+        bsp_set_call(CALL_NONE);
+        if (XGET(sum, XF_SLOW)) {
+            bsp_sync();
+            ek.hp_buffered = false;
+            if (ndeferred)
+                run_deferred();
+        }
         return;
     }
     bool ok;
@@ -280,7 +295,12 @@ void *ebsp_get_direct_address(int pid, const void *variable)
     if (!variable)
         bsp_error("ebsp_get_direct_address", "NULL variable");
     int64_t slot = reg_slot_of(variable);
-    return slot < 0 ? NULL : direct_of(p, (uint32_t)slot);
+    if (slot < 0)
+        return NULL;
+    if (ek.mpi && !ek.mpi_shared && p != bsp.me)
+        bsp_error("ebsp_get_direct_address", "the memory of processor %u is not shared with this kernel: on the mpi device kernels "
+                  "share memory only when all run on one machine", p);
+    return direct_of(p, (uint32_t)slot);
 }
 
 /* ---- registrations, puts and gets as Epiphany BSP has them ------------------- */
@@ -412,6 +432,7 @@ void ebsp_core_hpput(int pid, const void *src, void *dst, int offset, int nbytes
     }
     if (!dev->direct) {
         bsp_hpput(pid, src, dst, offset, nbytes); /* buffered to the next sync */
+        ek.hp_buffered = true;
         return;
     }
     struct iovec local = { (void *)src, (size_t)nbytes };
@@ -434,6 +455,7 @@ void ebsp_core_hpget(int pid, const void *src, int offset, void *dst, int nbytes
     }
     if (!dev->direct) {
         bsp_hpget(pid, src, offset, dst, nbytes);
+        ek.hp_buffered = true;
         return;
     }
     struct iovec local = { dst, (size_t)nbytes };

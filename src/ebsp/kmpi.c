@@ -12,9 +12,11 @@
 #include "ebsp/ebsp.h"
 #include "ebsp/ebsp_mpi.h"
 #include "session/session_mpi.h"
+#include "device/lines.h"
 #include "launch/launch.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,6 +26,61 @@
 static MPI_Comm parent = MPI_COMM_NULL;
 static char *was;          /* the segment above the memories as last sent: what changed is sent back */
 static uint64_t was_lo, was_hi;
+static MPI_Request acking = MPI_REQUEST_NULL; /* the host's acknowledgement of a line, awaited */
+
+/* ---- the host's stop ------------------------------------------------------------ */
+
+/* The run has failed (a kernel's bsp_abort or error line) and the host has
+ * said so (EM_STOP): answer, leave the host and end this process with
+ * status 0.  A kernel that ended otherwise (MPI_Abort, a non-zero status,
+ * no MPI_Finalize) would make mpirun stop the whole job, the host with it;
+ * so the host survives a failed run, as on shm.  What this kernel waited
+ * for in the BSP layer (an exchange with the kernel that failed) stays
+ * unfinished: MPI_Finalize leaves it. */
+static void leave_stopped(void) __attribute__((noreturn));
+static void leave_stopped(void)
+{
+    mpi_idle_poll = NULL;
+    if (acking != MPI_REQUEST_NULL) { /* the host prints no more lines: no ack comes */
+        MPI_Cancel(&acking);
+        MPI_Wait(&acking, MPI_STATUS_IGNORE);
+    }
+    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
+    fflush(NULL);
+    lines_flush();
+    MPI_Comm_disconnect(&parent);
+    launch_fail_hook = NULL;
+    MPI_Finalize();
+    _exit(0);
+}
+
+/* At every look of a wait (mpi_idle_poll, wait_host). */
+static void look_for_stop(void)
+{
+    int any = 0;
+    MPI_Iprobe(0, EM_STOP, parent, &any, MPI_STATUS_IGNORE);
+    if (!any)
+        return;
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
+    leave_stopped();
+}
+
+/* Wait for the host's message with 'tag' (em_wait), or its stop. */
+static void wait_host(int tag)
+{
+    long ns = 1000;
+    for (;;) {
+        int any = 0;
+        MPI_Iprobe(0, tag, parent, &any, MPI_STATUS_IGNORE);
+        if (any)
+            return;
+        look_for_stop();
+        struct timespec ts = { 0, ns };
+        nanosleep(&ts, NULL);
+        if (ns < 1000000)
+            ns *= 2;
+    }
+}
 
 /* ---- the kernel ----------------------------------------------------------------- */
 
@@ -33,6 +90,8 @@ bool kmpi_spawned(void)
     if (strcmp(device_choose()->name, "mpi") || !dev->world || !dev->world(&world, &me))
         return false; /* world() starts MPI */
     MPI_Comm_get_parent(&parent);
+    if (parent != MPI_COMM_NULL)
+        mpi_idle_poll = look_for_stop;
     return parent != MPI_COMM_NULL;
 }
 
@@ -47,11 +106,62 @@ static void remember_high(void)
     memcpy(was, ek.seg.base + was_lo, was_hi - was_lo);
 }
 
+/* Kernels on one machine share one copy of the session segment, as on
+ * shm: the memfd kernel 0 makes, which the others open through /proc (the
+ * same user's process).  So their local and external memories are one
+ * memory, and ebsp_get_direct_address, DMA and e-lib reach another
+ * kernel's memory during the run.  Kernels spread over machines keep a
+ * copy each (ebsp_get_direct_address of another kernel is then an error). */
+static bool share_segment(uint64_t size, uint32_t p)
+{
+    if (getenv("SUPERSTEP_MPI_NO_SHARE")) /* tests: the path of kernels on several machines */
+        return false;
+    int world = 1, me = 0, local = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    MPI_Comm_rank(MPI_COMM_WORLD, &me);
+    MPI_Comm node;
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+    MPI_Comm_size(node, &local);
+    MPI_Comm_free(&node);
+    if (local != world) /* the same answer on every kernel */
+        return false;
+    int64_t where[2] = { getpid(), -1 }; /* kernel 0's pid and descriptor */
+    if (me == 0 && seg_create(&ek.seg, (size_t)size, p) == 0)
+        where[1] = ek.seg.fd;
+    MPI_Bcast(where, 2, MPI_INT64_T, 0, MPI_COMM_WORLD);
+    int ok = where[1] >= 0;
+    if (ok && me != 0) {
+        char path[64];
+        snprintf(path, sizeof path, "/proc/%lld/fd/%lld", (long long)where[0], (long long)where[1]);
+        int fd = open(path, O_RDWR | O_CLOEXEC);
+        ok = fd >= 0 && seg_attach(&ek.seg, fd) == 0;
+        if (!ok && fd >= 0)
+            close(fd);
+    }
+    int all = 0;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
+    if (!all && ok)
+        seg_detach(&ek.seg);
+    return all;
+}
+
+/* Every kernel has written the shared segment (the same bytes): none may
+ * run on and write its own memory while another still copies. */
+static void shared_barrier(void)
+{
+    MPI_Request r;
+    MPI_Ibarrier(MPI_COMM_WORLD, &r);
+    mpi_wait_all(1, &r);
+}
+
 int kmpi_begin(void)
 {
     uint64_t h[3]; /* segment size, extents, p */
-    MPI_Bcast(h, 3, MPI_UINT64_T, 0, parent);
-    int rc = seg_create(&ek.seg, (size_t)h[0], (uint32_t)h[2]);
+    MPI_Request r; /* the host sends it once every kernel has started: wait without a busy core */
+    MPI_Ibcast(h, 3, MPI_UINT64_T, 0, parent, &r);
+    mpi_wait_all(1, &r);
+    ek.mpi_shared = share_segment(h[0], (uint32_t)h[2]);
+    int rc = ek.mpi_shared ? 0 : seg_create(&ek.seg, (size_t)h[0], (uint32_t)h[2]);
     if (rc)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot make a copy of the host's session segment (%llu bytes): %s",
                     (unsigned long long)h[0], strerror(-rc));
@@ -69,6 +179,8 @@ int kmpi_begin(void)
         }
     }
     free(ext);
+    if (ek.mpi_shared)
+        shared_barrier();
     ek.sh = ebsp_shared_of(&ek.seg);
     if (ek.sh->magic != EBSP_MAGIC)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: the host sent no session segment");
@@ -79,7 +191,8 @@ int kmpi_begin(void)
 void kmpi_line(const char *text, uint32_t len)
 {
     MPI_Send(text, (int)len, MPI_CHAR, 0, EM_LINE, parent);
-    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, MPI_STATUS_IGNORE);
+    MPI_Irecv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, &acking);
+    mpi_wait_all(1, &acking);
 }
 
 /* What this processor owns in the session segment, to the host. */
@@ -89,7 +202,8 @@ static void send_back(int tag, bool with_up)
     const struct ebsp_proc *pr = ek.mine;
     em_add_extents(&b, &ek.seg, pr->local_off, pr->local_off + ek.sh->local_size);
     em_add_extents(&b, &ek.seg, pr->ext_off, pr->ext_off + ek.sh->ext_size);
-    em_add_changes(&b, &ek.seg, was_lo, was_hi, was);
+    if (!ek.mpi_shared || bsp.me == 0) /* shared: one kernel sends what all wrote there */
+        em_add_changes(&b, &ek.seg, was_lo, was_hi, was);
     if (with_up) {
         b.h.up_len = pr->up_len;
         b.h.up_count = pr->up_count;
@@ -126,24 +240,46 @@ void kmpi_host_sync(void)
     bsp_set_call(CALL_NONE);
     send_back(EM_HSYNC, false);
     struct em_build b;
-    MPI_Status st;
-    em_wait(0, EM_RELEASE, parent, &st);
+    wait_host(EM_RELEASE);
     em_recv(&b, 0, EM_RELEASE, parent);
     if (!em_apply(&b, &ek.seg))
         launch_fail(LAUNCH_EXIT_ERROR, "ebsp_host_sync: the host's memory update does not fit the segment");
     em_free(&b);
+    if (ek.mpi_shared) /* no kernel reads another's memory before the host's update is in */
+        shared_barrier();
 }
 
+/* Leave the host once every kernel has ended (EM_BYE; MPI_Comm_disconnect
+ * would wait for the others polling without a pause). */
 void kmpi_end(void)
 {
+    if (ek.mpi_shared) {
+        /* Kernel 0 sends what every kernel wrote above the memories (the
+         * streams): all must have stopped writing.  They meet as in
+         * bsp_end's barrier, whose mismatches (a kernel in bsp_sync) are
+         * reported the same way. */
+        uint32_t other;
+        uint64_t theirs;
+        bsp_set_call(CALL_END);
+        uint64_t sum = dev->meet(XFLAG(XF_END), &other, &theirs);
+        if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS))
+            bsp_collective_mismatch();
+        bsp_set_call(CALL_NONE);
+    }
     send_back(EM_END, true);
+    wait_host(EM_BYE); /* or EM_STOP: leave_stopped */
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_BYE, parent, MPI_STATUS_IGNORE);
+    mpi_idle_poll = NULL;
     MPI_Comm_disconnect(&parent);
 }
 
+/* The host prints Epiphany BSP's line and stops the run (EM_STOP): the
+ * host survives and ebsp_spmd returns 0, as on shm. */
 void kmpi_abort(void)
 {
-    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_ABORT, parent);
-    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_ACK, parent, MPI_STATUS_IGNORE);
     fflush(NULL);
-    mpi_abort_job(LAUNCH_EXIT_ERROR);
+    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_ABORT, parent);
+    wait_host(EM_STOP);
+    look_for_stop(); /* takes it and leaves */
+    mpi_abort_job(LAUNCH_EXIT_ERROR); /* not reached */
 }

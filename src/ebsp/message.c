@@ -119,7 +119,7 @@ void ebsp_core_abort(const char *format, ...)
     va_end(ap);
     launch_one_line(line, sizeof line); /* one line, as every user message (oneline.c) */
     ebsp_message("%s", line);
-    if (ek.mpi) /* the host says so, then the job ends: no rank can leave an MPI collective */
+    if (ek.mpi) /* the host says so and stops the run (kmpi.c) */
         kmpi_abort();
     atomic_store(&ek.sh->aborted, 1);
     launch_report(LAUNCH_EXIT_ERROR, NULL); /* the line was this processor's message */

@@ -7,6 +7,7 @@
  */
 #include <mpi.h>
 
+#include "barrier/barrier.h"
 #include "device/device.h"
 #include "session/session_mpi.h"
 #include "host/host.h"
@@ -62,7 +63,9 @@ static void send_session(MPI_Comm ic)
     struct em_build b = { 0 };
     em_add_extents(&b, &hs.seg, 0, brk);
     uint64_t h[3] = { hs.seg.size, b.h.nruns, hs.p };
-    MPI_Bcast(h, 3, MPI_UINT64_T, MPI_ROOT, ic);
+    MPI_Request r; /* nonblocking as the kernels' (kmpi_begin): the two kinds do not match */
+    MPI_Ibcast(h, 3, MPI_UINT64_T, MPI_ROOT, ic, &r);
+    MPI_Wait(&r, MPI_STATUS_IGNORE);
     MPI_Bcast(b.runs, (int)(2 * b.h.nruns), MPI_UINT64_T, MPI_ROOT, ic);
     for (uint64_t i = 0; i < b.h.nruns; i++) {
         char *at = hs.seg.base + b.runs[2 * i];
@@ -115,7 +118,7 @@ static void release(MPI_Comm ic)
     }
 }
 
-static void print_line(MPI_Comm ic, const MPI_Status *st)
+static void print_line(MPI_Comm ic, const MPI_Status *st, bool ack)
 {
     int n = 0;
     MPI_Get_count(st, MPI_CHAR, &n);
@@ -126,22 +129,61 @@ static void print_line(MPI_Comm ic, const MPI_Status *st)
     host_print_line((uint32_t)st->MPI_SOURCE, text, (uint32_t)n);
     fflush(stdout);
     free(text);
-    MPI_Send(NULL, 0, MPI_BYTE, st->MPI_SOURCE, EM_ACK, ic);
+    if (ack)
+        MPI_Send(NULL, 0, MPI_BYTE, st->MPI_SOURCE, EM_ACK, ic);
 }
 
-static void serve(MPI_Comm ic)
+/* How long the host waits for every kernel to stop after a failed run:
+ * a kernel sees the stop at its next wait in Superstep (a sync, a line,
+ * bsp_end); one computing longer is ended with the whole job. */
+#define STOP_WAIT_NS (30ll * 1000 * 1000 * 1000)
+
+/* The run failed (a kernel's bsp_abort or error line): every kernel is
+ * told to leave (EM_STOP; kmpi.c, mpi.c), and each answers EM_STOPPED and
+ * ends with status 0, so the host survives, as on shm. */
+static void stop_kernels(MPI_Comm ic)
 {
-    uint32_t ended = 0, arrived = 0;
-    while (ended < hs.p) {
+    for (uint32_t k = 0; k < hs.p; k++)
+        MPI_Send(NULL, 0, MPI_BYTE, (int)k, EM_STOP, ic);
+}
+
+/* em_wait, but false after 'until' (ns; 0: never). */
+static bool wait_until(MPI_Comm ic, MPI_Status *st, int64_t until)
+{
+    long ns = 1000;
+    for (;;) {
+        int any = 0;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, ic, &any, st);
+        if (any)
+            return true;
+        if (until && now_ns() > until)
+            return false;
+        struct timespec ts = { 0, ns };
+        nanosleep(&ts, NULL);
+        if (ns < 1000000)
+            ns *= 2;
+    }
+}
+
+/* Serve the kernels until all have ended (0) or, after a failure, all
+ * have stopped (1). */
+static int serve(MPI_Comm ic)
+{
+    uint32_t ended = 0, arrived = 0, stopped = 0;
+    int64_t until = 0; /* stopping since: the kernels have until then */
+    while (until ? stopped < hs.p : ended < hs.p) {
         MPI_Status st;
-        em_wait(MPI_ANY_SOURCE, MPI_ANY_TAG, ic, &st);
+        if (!wait_until(ic, &st, until))
+            host_error("ebsp_spmd", "%u of %u kernels did not stop within %lld s after the run failed (a kernel "
+                       "on mpi stops at its next call that waits)", hs.p - stopped, hs.p,
+                       STOP_WAIT_NS / 1000000000);
         switch (st.MPI_TAG) {
         case EM_LINE:
-            print_line(ic, &st);
+            print_line(ic, &st, !until); /* no ack once stopping: the kernel takes the stop instead */
             break;
         case EM_HSYNC:
             take_back(ic, st.MPI_SOURCE, EM_HSYNC);
-            if (++arrived == hs.p) {
+            if (++arrived == hs.p && !until) {
                 arrived = 0;
                 release(ic);
             }
@@ -150,16 +192,29 @@ static void serve(MPI_Comm ic)
             take_back(ic, st.MPI_SOURCE, EM_END);
             ended++;
             break;
-        case EM_ABORT: /* Epiphany BSP's host line; the kernel then ends the job */
-            MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, EM_ABORT, ic, MPI_STATUS_IGNORE);
-            printf("(BSP) ERROR: bsp_abort was called\n");
-            fflush(stdout);
-            MPI_Send(NULL, 0, MPI_BYTE, st.MPI_SOURCE, EM_ACK, ic);
+        case EM_ABORT: /* Epiphany BSP's bsp_abort: ebsp_spmd prints the host's line */
+        case EM_FAILED: /* the kernel printed its line */
+            MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, ic, MPI_STATUS_IGNORE);
+            if (st.MPI_TAG == EM_ABORT)
+                atomic_store(&hs.sh->aborted, 1);
+            if (!until) {
+                stop_kernels(ic);
+                until = now_ns() + STOP_WAIT_NS;
+            }
+            break;
+        case EM_STOPPED:
+            MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, EM_STOPPED, ic, MPI_STATUS_IGNORE);
+            stopped++;
             break;
         default:
             host_error("ebsp_spmd", "unexpected message (tag %d) from processor %d", st.MPI_TAG, st.MPI_SOURCE);
         }
     }
+    if (until)
+        return 1;
+    for (uint32_t k = 0; k < hs.p; k++) /* each waits for it before MPI_Comm_disconnect */
+        MPI_Send(NULL, 0, MPI_BYTE, (int)k, EM_BYE, ic);
+    return 0;
 }
 
 /* Does the program at path use Superstep (its messages, or the shared
@@ -300,7 +355,7 @@ int hmpi_run(const char *path, char *const argv[])
     if (rc != MPI_SUCCESS)
         spawn_failed(rc, path);
     send_session(ic);
-    serve(ic);
+    int failed = serve(ic);
     MPI_Comm_disconnect(&ic);
-    return 0;
+    return failed;
 }

@@ -177,8 +177,13 @@ int ebsp_host_end(void)
     return 1;
 }
 
+/* On mpi a host started alone (bsprun --device mpi -n P starts a host
+ * program on one rank: its kernels are spawned) takes P from
+ * SUPERSTEP_NPROCS, as on shm; started on P ranks, P is the job's size. */
 int ebsp_host_nprocs(void)
 {
+    if (hmpi_on() && bsp_impl_nprocs() == 1 && getenv("SUPERSTEP_NPROCS"))
+        return (int)setting_num(SET_NPROCS);
     return (int)bsp_impl_nprocs();
 }
 

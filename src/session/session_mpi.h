@@ -18,7 +18,11 @@
  * (its local and external memory, the bytes it changed above the memories:
  * streams), and its messages up; after the sync callback the host sends
  * each kernel its local and external memory again (the callback may have
- * written them).  ebsp_message lines go to the host one by one, each
+ * written them).  Kernels on one machine share one copy (src/ebsp/kmpi.c):
+ * each then sends back its memories, and kernel 0 the rest.  A failed run
+ * (EM_ABORT, EM_FAILED) is stopped by the host (EM_STOP to every kernel,
+ * each answers EM_STOPPED and ends with status 0): the host survives.
+ * ebsp_message lines go to the host one by one, each
  * acknowledged after the host printed it, so they keep the order of
  * shm's tickets.
  */
@@ -36,8 +40,12 @@ enum {
     EM_HSYNC = 0x4503,    /* ebsp_host_sync: a packet (below) */
     EM_RELEASE = 0x4504,  /* host -> kernel: after the callback, a packet */
     EM_END = 0x4505,      /* bsp_end: a packet */
-    EM_ABORT = 0x4506,    /* bsp_abort (Epiphany's): the host says so, then acks */
+    EM_ABORT = 0x4506,    /* bsp_abort (Epiphany's): the host stops the run (EM_STOP) */
     EM_PACKET = 0x4507,   /* the pieces of a packet after its length */
+    EM_BYE = 0x4508,      /* host -> kernel: every kernel has ended, disconnect */
+    EM_STOP = 0x4509,     /* host -> kernel: the run failed, leave (answer EM_STOPPED) */
+    EM_STOPPED = 0x450a,  /* kernel -> host: leaving after EM_STOP */
+    EM_FAILED = 0x450b,   /* a kernel failed, its line printed: the host stops the run */
 };
 
 /* A packet: this header, nruns pairs {offset, length}, the runs' bytes,

@@ -1,7 +1,7 @@
 /* dma_host.c - runs dma_kernel twice (a fresh DMA engine in every run). */
 // RUN: n=1
-// RUN: n=2 nompi="no direct addresses on mpi"
-// RUN: n=4 timeout=120 nompi="no direct addresses on mpi"
+// RUN: n=2
+// RUN: n=4 timeout=120
 #include <host_bsp.h>
 
 #include "check.h"

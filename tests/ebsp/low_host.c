@@ -1,5 +1,5 @@
 /* low_host.c - runs low_kernel (memories below 4 GiB). */
-// RUN: n=4 out="^[$]03: low ok$" nompi="no direct addresses on mpi"
+// RUN: n=4 out="^[$]03: low ok$"
 // RUN: n=16 out="^[$]15: low ok$" timeout=120
 #include <host_bsp.h>
 

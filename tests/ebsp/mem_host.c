@@ -2,9 +2,9 @@
  * mem_kernel's checks of the allocators and direct access.  Also the size
  * set with SUPERSTEP_LOCAL_MEMORY. */
 // RUN: n=1
-// RUN: n=4 nompi="no direct addresses on mpi"
-// RUN: n=3 env="SUPERSTEP_LOCAL_MEMORY=64K" nompi="no direct addresses on mpi"
-// RUN: n=2 env="SUPERSTEP_LOCAL_MEMORY=1M SUPERSTEP_NO_DIRECT=1" nompi="no direct addresses on mpi"
+// RUN: n=4
+// RUN: n=3 env="SUPERSTEP_LOCAL_MEMORY=64K"
+// RUN: n=2 env="SUPERSTEP_LOCAL_MEMORY=1M SUPERSTEP_NO_DIRECT=1"
 // RUN: n=16 env="SUPERSTEP_LOCAL_MEMORY=256K" timeout=120
 #include <host_bsp.h>
 #include <stdio.h>

@@ -3,8 +3,8 @@
  * Streams of a session are gone at bsp_end: a second session starts again
  * from id 0. */
 // RUN: n=1
-// RUN: n=3 nompi="a stream handed between processors in a run needs shared memory"
-// RUN: n=8 timeout=120 nompi="a stream handed between processors in a run needs shared memory"
+// RUN: n=3
+// RUN: n=8 timeout=120
 #include <host_bsp.h>
 #include <stdlib.h>
 #include <string.h>
