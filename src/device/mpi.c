@@ -624,7 +624,7 @@ static void window_open(void)
      * 19 s of a 64 MiB window, 1.9 s of a 4 MiB one; kernels move little. */
     MPI_Comm parent = MPI_COMM_NULL;
     MPI_Comm_get_parent(&parent);
-    if (parent != MPI_COMM_NULL && !getenv("SUPERSTEP_MPI_ONESIDED"))
+    if (parent != MPI_COMM_NULL && !setting_given(SET_MPI_ONESIDED))
         m.onesided = false;
     if (!m.onesided)
         return;

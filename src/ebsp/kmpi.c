@@ -14,6 +14,7 @@
 #include "session/session_mpi.h"
 #include "device/lines.h"
 #include "launch/launch.h"
+#include "settings/settings.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -114,7 +115,7 @@ static void remember_high(void)
  * copy each (ebsp_get_direct_address of another kernel is then an error). */
 static bool share_segment(uint64_t size, uint32_t p)
 {
-    if (getenv("SUPERSTEP_MPI_NO_SHARE")) /* tests: the path of kernels on several machines */
+    if (setting_num(SET_MPI_NO_SHARE)) /* tests the path of kernels on several machines */
         return false;
     int world = 1, me = 0, local = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);

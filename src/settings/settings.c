@@ -58,7 +58,7 @@ static const struct row rows[SET_COUNT] = {
     [SET_EXT_MEMORY] = { { "SUPERSTEP_EXT_MEMORY", "Epiphany host: bytes of external memory per processor",
                            "64M", "a size from 4K to 64G (rounded up to a multiple of 4K)" },
                          SIZE, KiB(4), GiB(64), MiB(64), NULL },
-    [SET_MPI_ONESIDED] = { { "SUPERSTEP_MPI_ONESIDED", "mpi device: 0 sends every stream two-sided",
+    [SET_MPI_ONESIDED] = { { "SUPERSTEP_MPI_ONESIDED", "mpi device: 0 sends every stream two-sided; Epiphany kernels send two-sided unless it is set",
                              "1 (one-sided up to the slice size)", "0 or 1" },
                            FLAG, 0, 1, 1, NULL },
     [SET_MPI_WINDOW] = { { "SUPERSTEP_MPI_WINDOW", "mpi device: bytes of one-sided receive window per rank (2P slices, at most 4 MiB each)",
@@ -85,6 +85,9 @@ static const struct row rows[SET_COUNT] = {
     [SET_SPAWN_TIMEOUT] = { { "SUPERSTEP_SPAWN_TIMEOUT", "mpi device, Epiphany host: seconds ebsp_spmd may wait for MPI_Comm_spawn to start the kernels before the job stops with a line naming the spawn and the limit (Open MPI 4.1 with PMIx 4 hangs in about 1 spawn of 500)",
                               "60", "a whole number of seconds from 0 (no limit) to 4294967295" },
                             COUNT, 0, 4294967295u, 60, NULL },
+    [SET_MPI_NO_SHARE] = { { "SUPERSTEP_MPI_NO_SHARE", "mpi device, Epiphany kernels: 1: do not share one session segment even when all kernels are on one machine (as on several machines: ebsp_get_direct_address of another kernel is an error)",
+                             "0", "0 or 1" },
+                           FLAG, 0, 1, 0, NULL },
 };
 
 const struct setting_info *setting_info(enum setting s)

@@ -39,6 +39,7 @@ enum setting {
     SET_STALL_TIMEOUT,
     SET_HP_MOVE_MIN,
     SET_SPAWN_TIMEOUT,
+    SET_MPI_NO_SHARE,
     SET_COUNT
 };
 
