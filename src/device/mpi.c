@@ -331,8 +331,8 @@ static bool stop_comes(MPI_Comm parent, int64_t ns)
     return false;
 }
 
-/* A spawned kernel stopped by its host (EM_STOP): answer, leave, status 0
- * (kmpi.c's look_for_stop does the same for Epiphany kernels). */
+/* A spawned kernel stopped by its host (EM_STOP) leaves (kmpi.c's
+ * look_for_stop does the same for Epiphany kernels). */
 static void stop_poll(void)
 {
     MPI_Comm parent = MPI_COMM_NULL;
@@ -343,6 +343,11 @@ static void stop_poll(void)
     if (!any)
         return;
     MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
+    mpi_leave_stopped(parent);
+}
+
+void mpi_leave_stopped(MPI_Comm parent)
+{
     mpi_idle_poll = NULL;
     MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
     fflush(NULL);
@@ -372,13 +377,7 @@ static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code)
     }
     if (!stop_comes(parent, 30000000000ll))
         mpi_abort_job((int)code);
-    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
-    fflush(NULL);
-    lines_flush();
-    MPI_Comm_disconnect(&parent);
-    launch_fail_hook = NULL;
-    MPI_Finalize();
-    _exit(0);
+    mpi_leave_stopped(parent);
 }
 
 /* launch_fail and launch_stopped on this device: print the line (msg; NULL

@@ -3,6 +3,7 @@
 #ifndef SUPERSTEP_DEVICE_MPI_FAIL_H
 #define SUPERSTEP_DEVICE_MPI_FAIL_H
 
+#include <mpi.h>
 #include <stdbool.h>
 
 /* Shall this failing rank print its line?  It tells every rank that it
@@ -35,9 +36,12 @@ void mpi_die_by_signal(int sig) __attribute__((noreturn));
  * MPI's own waits poll without a pause and take the CPU from the very
  * ranks being waited for.  mpi_idle_poll, when set, is called at each look
  * (a kernel looks there for its host's stop, src/ebsp/kmpi.c). */
-#ifdef MPI_VERSION
 void mpi_wait_all(int n, MPI_Request *r);
-#endif
+
+/* A kernel whose host stopped the run (EM_STOP, already received) answers
+ * EM_STOPPED, leaves its host and ends with status 0: ending otherwise
+ * would make mpirun stop the whole job, the host with it. */
+void mpi_leave_stopped(MPI_Comm parent) __attribute__((noreturn));
 extern void (*mpi_idle_poll)(void);
 
 #endif

@@ -46,13 +46,7 @@ static void leave_stopped(void)
         MPI_Cancel(&acking);
         MPI_Wait(&acking, MPI_STATUS_IGNORE);
     }
-    MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
-    fflush(NULL);
-    lines_flush();
-    MPI_Comm_disconnect(&parent);
-    launch_fail_hook = NULL;
-    MPI_Finalize();
-    _exit(0);
+    mpi_leave_stopped(parent);
 }
 
 /* At every look of a wait (mpi_idle_poll, wait_host). */
