@@ -252,10 +252,17 @@ static const char *mpi_why(int rc, char *buf, size_t size)
     return nl ? nl + 1 : buf;
 }
 
+/* Set when this MPI cannot start processes and the kernels run on this
+ * machine instead (spawn_failed). */
+static bool run_here;
+
 /* MPI_Comm_spawn failed: say why in one line.  An MPI without dynamic
  * processes (MPICH's ch4:ucx device up to 4.0: Debian's MPICH 4.0.2) fails
  * every spawn with "Error in spawn call", having lost the reason: it cannot
- * open the port the kernels would connect to, and MPI_Open_port says so. */
+ * open the port the kernels would connect to, and MPI_Open_port says so.
+ * Then, as a device that cannot be used falls back to shm, the kernels run
+ * as local processes of the host (one warning; an error with
+ * SUPERSTEP_DEVICE_MANDATORY=1). */
 static void spawn_failed(int rc, const char *path)
 {
     static char why[MPI_MAX_ERROR_STRING], port_why[MPI_MAX_ERROR_STRING];
@@ -263,13 +270,22 @@ static void spawn_failed(int rc, const char *path)
     /* No communicator: MPI-3 reports on MPI_COMM_WORLD, MPI-4 on MPI_COMM_SELF. */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     int prc = MPI_Open_port(MPI_INFO_NULL, port);
-    if (prc == MPI_SUCCESS)
+    if (prc == MPI_SUCCESS) {
         MPI_Close_port(port);
-    else
+    } else if (setting_num(SET_DEVICE_MANDATORY) == 1) {
         host_error("ebsp_spmd", "cannot start kernel %s on device mpi: this MPI cannot start processes "
                    "(MPI_Comm_spawn and MPI_Open_port fail: %s); run the host on shm, or build Superstep "
                    "with an MPI that has dynamic processes (Open MPI; MPICH with ch3, ch4:ofi, or 4.1 and "
-                   "later)", path, mpi_why(prc, port_why, sizeof port_why));
+                   "later) (SUPERSTEP_DEVICE_MANDATORY=1)", path, mpi_why(prc, port_why, sizeof port_why));
+    } else {
+        fflush(stdout);
+        fprintf(stderr, "superstep: warning: device mpi cannot start kernel %s (this MPI cannot start processes: "
+                "MPI_Comm_spawn and MPI_Open_port fail: %s); its kernels run on this machine (shm)\n", path,
+                mpi_why(prc, port_why, sizeof port_why));
+        fflush(stderr);
+        run_here = true;
+        return;
+    }
     host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device mpi: MPI_Comm_spawn: %s"
 #ifdef OPEN_MPI
                " (Open MPI: mpirun --oversubscribe allows more processes than cores)"
@@ -341,6 +357,8 @@ static int spawn_watched(const char *path, char *const argv[], MPI_Comm *ic, int
 
 int hmpi_run(const char *path, char *const argv[])
 {
+    if (run_here)
+        return HMPI_RUN_HERE;
     if (!uses_superstep(path))
         host_error("ebsp_spmd", "cannot start kernel %s on device mpi: it does not use Superstep (build it with "
                    "bspcc); a kernel that never calls bsp_begin cannot be noticed there", path);
@@ -352,8 +370,10 @@ int hmpi_run(const char *path, char *const argv[])
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int rc = spawn_watched(path, argv, &ic, errs);
     free(errs);
-    if (rc != MPI_SUCCESS)
+    if (rc != MPI_SUCCESS) {
         spawn_failed(rc, path);
+        return HMPI_RUN_HERE;
+    }
     send_session(ic);
     int failed = serve(ic);
     MPI_Comm_disconnect(&ic);

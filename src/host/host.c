@@ -416,7 +416,16 @@ static int run_local(const char *path)
     barrier_set_oversubscribed(ncpu > 0 && hs.p >= (uint32_t)ncpu);
     struct device *d = &device_shm; /* a host starts local processes, whatever SUPERSTEP_DEVICE says */
     launch_inherit_fd = fd;
+    /* Kernels of a host on the mpi device that cannot spawn them see its
+     * MPI launcher's variables: they must not take themselves for ranks. */
+    char *device = getenv("SUPERSTEP_DEVICE") ? xstrdup(getenv("SUPERSTEP_DEVICE")) : NULL;
+    setenv("SUPERSTEP_DEVICE", "shm", 1);
     int rc = d->spawn(hs.p, path, hs.kargv, bsp_segment_setup);
+    if (device)
+        setenv("SUPERSTEP_DEVICE", device, 1);
+    else
+        unsetenv("SUPERSTEP_DEVICE");
+    free(device);
     launch_inherit_fd = -1;
     close(fd);
     unsetenv(EBSP_ENV_FD);
@@ -451,12 +460,13 @@ int ebsp_spmd(void)
     host_print_reset();
     hs.kargv[0] = (char *)path;
     int status;
+    status = HMPI_RUN_HERE;
     if (hmpi_on()) { /* kernels spawned as MPI processes (hmpi.c) */
         hs.phase = H_RUNNING;
         status = hmpi_run(path, hs.kargv);
-    } else {
-        status = run_local(path);
     }
+    if (status == HMPI_RUN_HERE)
+        status = run_local(path);
     host_print(true);
     if (atomic_load(&sh->aborted)) { /* what Epiphany BSP's host says after a kernel's bsp_abort */
         printf("(BSP) ERROR: bsp_abort was called\n");

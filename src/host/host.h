@@ -72,7 +72,10 @@ uint64_t host_stream_layout(const char *call, int stream_size, int token_size, c
 void host_print_line(uint32_t pid, const char *s, uint32_t n);
 
 /* The host on the mpi device (hmpi.c): is it in use; at bsp_init (ranks
- * other than 0 leave); one run (spawn, serve, take back), 0 when clean. */
+ * other than 0 leave); one run (spawn, serve, take back), 0 when clean,
+ * HMPI_RUN_HERE when this MPI cannot start processes and the kernels are
+ * to run on this machine instead. */
+#define HMPI_RUN_HERE (-1)
 #ifdef SUPERSTEP_HAVE_MPI
 bool hmpi_on(void);
 void hmpi_init(void);

@@ -18,8 +18,10 @@
 #              SUPERSTEP_SPAWN_TIMEOUT=3: one line naming the spawn and the
 #              limit, non-zero exit, well before the kernels would start
 #   nospawn    an MPI that cannot start processes (MPICH's ch4:ucx device up
-#              to 4.0, Debian's MPICH 4.0.2): ebsp_spmd says so in one line
-#              naming MPI's reason, exit 1, for a host alone and under bsprun
+#              to 4.0, Debian's MPICH 4.0.2): with SUPERSTEP_DEVICE_MANDATORY=1
+#              ebsp_spmd says so in one line naming MPI's reason, exit 1, for
+#              a host alone and under bsprun; without it, one warning and
+#              the kernels run on the host's machine (shm)
 # The modes that spawn kernels run where MPI_Comm_spawn works (spawn=yes),
 # nospawn where it does not (spawn=no; tests/run asks the MPI once).
 # RUN: n=3 args="run" timeout=120 spawn=yes
@@ -83,7 +85,16 @@ nospawn)
     "$BINDIR/bsprun" --device mpi -n "$p" "$bin/spmd_host" 1 "$p" 1 >"$out" 2>"$err" && fail "bsprun: exit status 0"
     st=$?; [ "$st" = 1 ] || fail "bsprun: exit status $st, not 1"
     one "$line" "$err" stderr
-    [ "$(wc -l <"$err")" = 1 ] || fail "bsprun: other lines on stderr" ;;
+    [ "$(wc -l <"$err")" = 1 ] || fail "bsprun: other lines on stderr"
+    # Not mandatory: one warning, and the kernels run on this machine.
+    warn='^superstep: warning: device mpi cannot start kernel [^ ]*_kernel \(this MPI cannot start processes: MPI_Comm_spawn and MPI_Open_port fail: .+\); its kernels run on this machine \(shm\)$'
+    SUPERSTEP_DEVICE_MANDATORY=0 $MPIRUN -n 1 "$bin/spmd_host" 1 "$p" 2 >"$out" 2>"$err" ||
+        fail "fallback: exit status $?: $(head -n 3 "$err")"
+    one "$warn" "$err" "stderr (fallback)"
+    [ "$(wc -l <"$err")" = 1 ] || fail "fallback: other lines on stderr: $(head -n 3 "$err")"
+    SUPERSTEP_DEVICE_MANDATORY=0 "$BINDIR/bsprun" --device mpi -n "$p" "$bin/message_host" >"$out" 2>"$err" ||
+        fail "fallback under bsprun: exit status $?: $(head -n 3 "$err")"
+    one "$warn" "$err" "stderr (fallback under bsprun)" ;;
 *) fail "unknown mode" ;;
 esac
 exit 0

@@ -22,6 +22,10 @@ ends) after='sleep 1; exit 3' want=3 ;;
 busy) after='sleep 8 & wait; exit 4' want=4 ;;
 *) fail "unknown mode" ;;
 esac
+# The host runs from this case's own folder, so that the watchdog looked for
+# below is this case's, not one of a case running beside it.
+cp "$bin" "$dir/watchdog" || fail "cannot copy $bin"
+bin=$dir/watchdog
 printf '#!/bin/bash\n"$@" >/dev/null\n%s\n' "$after" >"$dir/mpirun"
 chmod +x "$dir/mpirun"
 start=$(date +%s)
