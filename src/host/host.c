@@ -182,7 +182,7 @@ int ebsp_host_end(void)
  * SUPERSTEP_NPROCS, as on shm; started on P ranks, P is the job's size. */
 int ebsp_host_nprocs(void)
 {
-    if (hmpi_on() && bsp_impl_nprocs() == 1 && getenv("SUPERSTEP_NPROCS"))
+    if (hmpi_on() && bsp_impl_nprocs() == 1 && setting_given(SET_NPROCS))
         return (int)setting_num(SET_NPROCS);
     return (int)bsp_impl_nprocs();
 }
@@ -459,8 +459,7 @@ int ebsp_spmd(void)
     }
     host_print_reset();
     hs.kargv[0] = (char *)path;
-    int status;
-    status = HMPI_RUN_HERE;
+    int status = HMPI_RUN_HERE;
     if (hmpi_on()) { /* kernels spawned as MPI processes (hmpi.c) */
         hs.phase = H_RUNNING;
         status = hmpi_run(path, hs.kargv);
