@@ -49,6 +49,22 @@ grep -q '^1 passed, 1 failed$' <<<"$out3" || say "retries: $(tail -n 1 <<<"$out3
 rm -f "$work/ran"
 out4=$(SUPERSTEP_TEST_RETRY=0 SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
 grep -q '^0 passed, 1 failed$' <<<"$out4" || say "SUPERSTEP_TEST_RETRY=0: $(tail -n 1 <<<"$out4")"
+# 3b. SUPERSTEP_TEST_FLAKY=fail (CI): a case that passes only on retry
+#     fails the run, unless the list of known flaky cases names it.
+rm -f "$work/ran"
+out7=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/none SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
+grep -q '^0 passed, 1 failed$' <<<"$out7" || say "SUPERSTEP_TEST_FLAKY=fail: $(tail -n 1 <<<"$out7")"
+grep -q "once.sh .*(FLAKY: passed on retry, not in tests/flaky.list)" <<<"$out7" || say "an unlisted FLAKY case not named"
+rm -f "$work/ran"
+printf '# comment\n%s: a cause\n' "$work/once.sh" >"$work/list"
+out8=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
+grep -q '^1 passed, 0 failed$' <<<"$out8" || say "a listed FLAKY case: $(tail -n 1 <<<"$out8")"
+rm -f "$work/ran"
+printf '%s [n=7]: only the n=7 case\n' "$work/once.sh" >"$work/list"
+out9=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
+grep -q '^0 passed, 1 failed$' <<<"$out9" || say "a FLAKY case listed for another spec: $(tail -n 1 <<<"$out9")"
+out10=$(SUPERSTEP_TEST_FLAKY=maybe SUPERSTEP_TEST_FILES="$work/clean.sh" tests/run 2>&1) && say "SUPERSTEP_TEST_FLAKY=maybe accepted"
+grep -q "SUPERSTEP_TEST_FLAKY='maybe'" <<<"$out10" || say "SUPERSTEP_TEST_FLAKY=maybe: $out10"
 # 4. SUPERSTEP_TEST_JOBS=2: two cases run at once (each waits for the
 #    other's mark), leftovers and retries are judged as one at a time, and
 #    the tally is the same.
@@ -68,6 +84,9 @@ out6=$(SUPERSTEP_TEST_JOBS=x SUPERSTEP_TEST_FILES="$work/clean.sh" tests/run 2>&
 grep -q "SUPERSTEP_TEST_JOBS='x'" <<<"$out6" || say "SUPERSTEP_TEST_JOBS=x: $out6"
 out="$out
 $out3
+$out7
+$out8
+$out9
 $out4
 $out5"
 [ "$fail" = 0 ] || { echo "---- runner output ----" >&2; echo "$out" >&2; }

@@ -1,7 +1,7 @@
 /* mem_kernel.c - kernel of mem_host: ebsp_malloc, ebsp_ext_malloc, ebsp_free,
  * local memory shared with the host, direct addresses, immediate hp
  * transfers, ebsp_memcpy.  Argument: the local memory size expected. */
-// RUN: n=1 fail="^superstep: bsp_begin: this kernel was not started by a host program"
+// NORUN: the kernel of mem_host.c, which starts it (started alone: tests/ebsp/spmd_kernel.c)
 #include <e_bsp.h>
 #include <stdint.h>
 #include <stdlib.h>

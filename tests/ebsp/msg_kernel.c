@@ -2,7 +2,7 @@
  * bsp_begin to the first bsp_sync, with the host's tag size), sets its own
  * tag size and sends messages of many sizes up.
  * Arguments (from the host): DOWN_TAGSIZE UP_TAGSIZE. */
-// RUN: n=1 fail="^superstep: bsp_begin: this kernel was not started by a host program"
+// NORUN: the kernel of msg_host.c, which starts it (started alone: tests/ebsp/spmd_kernel.c)
 #include <e_bsp.h>
 #include <stdlib.h>
 #include <string.h>
