@@ -173,25 +173,33 @@ $(PLUGIN_MPI): $(PLUGIN_MPI_OBJ) $(PLUGIN_MAP)
 	$(CC) $(SANFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=$(PLUGIN_MAP) -o $@ $(PLUGIN_MPI_OBJ) \
 	    $(MPI_LIBS) -lpthread -lm
 
-# Exports.  The libraries export exactly the functions that include/*.h
-# declares, nothing of the layers (job, dev, now_ns, chan_*, ...), so a
-# program may use any name of its own.  The list is made by the compiler
-# from the public headers (-aux-info on each header alone, once per dialect
-# in EXPORT_VARIANTS, since bsp.h renames functions by macro), so a new
-# header or declaration is exported with no further edit.  The .so takes
-# it as a version script; the .a is one partial link (ld -r) of every
-# object in which objcopy makes every other symbol local.  (Why not
-# -fvisibility=hidden and an export macro: see docs/architecture.md.)
+# Exports.  The libraries export exactly the functions and variables that
+# include/*.h declares, nothing of the layers (job, dev, now_ns, chan_*,
+# ...), so a program may use any name of its own.  The list is made by the
+# compiler from the public headers: -fdump-ada-spec-slim on each header
+# alone writes an Ada binding of what it declares, which names the linker
+# name of every function and variable (External_Name), once per dialect in
+# EXPORT_VARIANTS, since bsp.h renames functions by macro.  So a new header
+# or declaration is exported with no further edit.  Every header must
+# compile alone (else the build stops with the compiler's message); a
+# dialect variant may only be refused by the header's own #error.  The .so
+# takes the list as a version script; the .a is one partial link (ld -r)
+# of every object in which objcopy makes every other symbol local.  (Why
+# not -fvisibility=hidden and an export macro: see docs/architecture.md.)
 EXPORT_VARIANTS := -DSUPERSTEP_MCBSP -DMCBSP_COMPATIBILITY_MODE
 EXPORT_LIST := $(O)/exports.list
 EXPORT_MAP  := $(O)/exports.map
 $(EXPORT_LIST): $(wildcard include/*.h) Makefile
 	@mkdir -p $(dir $@)
-	@for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
-	    $(CC) -std=c11 -D_GNU_SOURCE -Iinclude $$v -fsyntax-only -aux-info $@.aux -x c $$h 2>/dev/null || continue; \
-	    grep -F "/* $$h:" $@.aux | grep -v '\*/ static ' \
-	        | sed -E 's|^/\*[^*]*\*/ *||; s|^([^(]*[^A-Za-z0-9_(])?([A-Za-z_][A-Za-z0-9_]*) \(.*|\2|'; \
-	done; done | sort -u >$@.tmp && rm -f $@.aux && test -s $@.tmp && mv $@.tmp $@
+	@rm -rf $@.d && mkdir $@.d && for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
+	    if ! (cd $@.d && $(CC) -std=c11 -D_GNU_SOURCE -I$(CURDIR)/include $$v -fsyntax-only -fdump-ada-spec-slim \
+	            -x c $(CURDIR)/$$h) 2>$@.d/err; then \
+	        if [ -z "$$v" ] || ! grep -q '#error' $@.d/err; then \
+	            echo "$$h does not compile alone ($${v:-no dialect macro}):" >&2; cat $@.d/err >&2; exit 1; fi; \
+	        continue; \
+	    fi; \
+	    sed -n 's/.*External_Name => "\([A-Za-z_][A-Za-z0-9_]*\)".*/\1/p' $@.d/*.ads; rm -f $@.d/*.ads; \
+	done; done >$@.tmp && sort -u $@.tmp >$@.sorted && rm -rf $@.d $@.tmp && test -s $@.sorted && mv $@.sorted $@
 $(EXPORT_MAP): $(EXPORT_LIST)
 	{ echo '{ global:'; sed 's/$$/;/' $<; echo 'local: *; };'; } >$@
 
