@@ -40,16 +40,18 @@ BINDIR := bin
 endif
 
 WARN     := -Wall -Wextra -Werror
+COMMA    := ,
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
-LDLIBS_ALL = -lpthread -lm $(LDLIBS)
+LDLIBS_ALL = -lpthread -lm -ldl $(LDLIBS)
 
-# MPI: the mpi device (src/device/mpi.c) is built when an MPI compiler
-# wrapper is found (MPICC=mpicc by default; MPI=0 builds without it), with
-# the wrapper's compile and link flags (Open MPI --showme, MPICH -*_info).
-# Programs, tools and bspcc then link libmpi.  $(O)/config records the
-# choice: objects are rebuilt when it changes, tests/run reads it.
+# MPI: the mpi device is a plug-in, $(LIBDIR)/superstep/device-mpi.so
+# (src/plugin), built when an MPI compiler wrapper is found (MPICC=mpicc by
+# default; MPI=0 builds without it), with the wrapper's compile and link
+# flags (Open MPI --showme, MPICH -*_info).  The libraries, the tools and
+# the programs never link libmpi: the plug-in does, and the libraries load
+# it when the mpi device is chosen.  $(O)/config records the choice:
+# objects are rebuilt when it changes, tests/run reads it.
 MPICC ?= mpicc
-MPI_HOST_SRC := src/host/hmpi.c src/host/hwatch.c src/ebsp/kmpi.c src/session/session_mpi.c
 MPI   ?= auto
 MPI_ON :=
 ifneq ($(MPI),0)
@@ -70,12 +72,8 @@ ifeq ($(MPI_ON),1)
 # mpi.h must get that MPI's, not the system's default one).
 MPI_INC    := $(filter -I%,$(MPI_CFLAGS))
 MPI_CFLAGS := $(patsubst -I%,-isystem %,$(MPI_CFLAGS))
-CFLAGS_ALL += -DSUPERSTEP_HAVE_MPI
-LDLIBS_ALL += $(MPI_LIBS)
-MPI_SKIP   :=
 else
 MPI_LIBS   :=
-MPI_SKIP   := src/device/mpi.c src/mp/mp_mpi.c $(MPI_HOST_SRC)
 ifeq ($(filter clean,$(MAKECMDGOALS)),)
 $(info superstep: building without MPI support ($(if $(filter 0,$(MPI)),MPI=0,no $(MPICC) found)))
 endif
@@ -97,7 +95,22 @@ ifeq ($(filter clean,$(MAKECMDGOALS)),)
 $(shell mkdir -p $(O) && { [ "$$(cat $(O)/config 2>/dev/null)" = "$$(printf '%s\n' $(BUILD_CONFIG))" ] || printf '%s\n' $(BUILD_CONFIG) > $(O)/config; })
 endif
 
-LIB_SRC  := $(filter-out $(MPI_SKIP),$(wildcard src/*/*.c))
+# The mpi plug-in: every source that calls MPI, and those only they use
+# (lines.c, hwatch.c), built with -DSUPERSTEP_PLUGIN into a shared object
+# that exports two symbols (src/plugin/plugin.h).  Its sources stay in the
+# folders of the layers they serve; they reach the core through the table
+# of src/plugin/import.h.  PLUGIN_ABI, a checksum of every header, tells
+# the core a plug-in built from other sources (src/plugin/load.c).
+PLUGIN_MPI_SRC := src/device/mpi.c src/device/lines.c src/mp/mp_mpi.c src/host/hmpi.c src/host/hwatch.c \
+                  src/ebsp/kmpi.c src/session/session_mpi.c src/plugin/entry.c
+PLUGIN_MPI_OBJ := $(patsubst %.c,$(O)/plugin/%.o,$(PLUGIN_MPI_SRC))
+PLUGIN_DIR := $(LIBDIR)/superstep
+PLUGIN_MPI := $(PLUGIN_DIR)/device-mpi.so
+PLUGIN_MAP := $(O)/plugin.map
+PLUGIN_ABI := $(shell cat $(sort $(wildcard include/*.h src/*/*.h)) | cksum | cut -d' ' -f1)
+PLUGIN_CFLAGS := -DSUPERSTEP_PLUGIN_ABI=$(PLUGIN_ABI)u
+
+LIB_SRC  := $(filter-out $(PLUGIN_MPI_SRC),$(wildcard src/*/*.c))
 LIB_OBJ  := $(patsubst %.c,$(O)/%.o,$(LIB_SRC))
 LIB_A    := $(LIBDIR)/libsuperstep.a
 # The shared library is versioned: libsuperstep.so.$(SO_VERSION) carries the
@@ -113,10 +126,11 @@ LIB_SO   := $(LIBDIR)/libsuperstep.so
 # Every object in one plain archive, for the tests and benchmarks that call
 # the layers directly (they link what the public library keeps local).
 LIB_INTERNAL := $(O)/libsuperstep-internal.a
-# How they link it: the profiler installs itself into the BSP layer by a
-# constructor (no layer below names it, src/bsp/bsp_impl.h), so a plain
-# archive would leave it out unless the link asks for it.
-INTERNAL_LINK := -Wl,--undefined=profile_observer $(LIB_INTERNAL)
+# How they link it: the profiler and the plug-in loader install themselves
+# into the BSP and the device layer by constructors (no layer below names
+# them, src/bsp/bsp_impl.h, src/device/device.h), so a plain archive would
+# leave them out unless the link asks for them.
+INTERNAL_LINK := -Wl,--undefined=profile_observer -Wl,--undefined=plugin_load $(LIB_INTERNAL)
 
 TOOL_SRC := $(wildcard tools/*.c)
 TOOLS    := $(patsubst tools/%.c,$(BINDIR)/%,$(TOOL_SRC)) $(BINDIR)/bspcc $(BINDIR)/bspcxx
@@ -133,52 +147,68 @@ BENCHES  := $(patsubst %.c,$(O)/%,$(BENCH_SRC))
 HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h) $(O)/config
 
 .PHONY: all test bench install uninstall clean examples tests soak
-all: $(LIB_A) $(LIB_SO) $(TOOLS) $(EXAMPLES) superstep.pc
+all: $(LIB_A) $(LIB_SO) $(if $(MPI_ON),$(PLUGIN_MPI)) $(TOOLS) $(EXAMPLES) superstep.pc
 
 $(O)/src/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -fPIC -Isrc -c $< -o $@
 
-$(O)/src/device/mpi.o: src/device/mpi.c $(HEADERS)
-	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
+# The loader: which plug-ins it accepts, and the folder a program linked
+# with this build's libsuperstep.a looks in (make install compiles it
+# again for PREFIX/lib/superstep).
+$(O)/src/plugin/load.o: CFLAGS_ALL += $(PLUGIN_CFLAGS) -DSUPERSTEP_PLUGIN_DIR_BUILTIN='"$(abspath $(PLUGIN_DIR))"'
 
-$(O)/src/mp/mp_mpi.o: src/mp/mp_mpi.c $(HEADERS)
+$(O)/plugin/%.o: %.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
+	$(CC) $(CFLAGS_ALL) $(PLUGIN_CFLAGS) $(MPI_CFLAGS) -DSUPERSTEP_PLUGIN -fPIC -Isrc -c $< -o $@
 
-# Epiphany host programs and kernels on the mpi device (docs/mpi.md).
-$(patsubst %.c,$(O)/%.o,$(MPI_HOST_SRC)): $(O)/%.o: %.c $(HEADERS)
+$(PLUGIN_MAP): Makefile
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(MPI_CFLAGS) -fPIC -Isrc -c $< -o $@
+	{ echo '{ global: superstep_plugin_abi; superstep_plugin_entry;'; echo 'local: *; };'; } >$@
 
-# Exports.  The libraries export exactly the functions that include/*.h
-# declares, nothing of the layers (job, dev, now_ns, chan_*, ...), so a
-# program may use any name of its own.  The list is made by the compiler
-# from the public headers (-aux-info on each header alone, once per dialect
-# in EXPORT_VARIANTS, since bsp.h renames functions by macro), so a new
-# header or declaration is exported with no further edit.  The .so takes
-# it as a version script; the .a is one partial link (ld -r) of every
-# object in which objcopy makes every other symbol local.  (Why not
-# -fvisibility=hidden and an export macro: see docs/architecture.md.)
+# --no-undefined: whatever the plug-in uses of the core goes through the
+# table (src/plugin/plugin.h), so a name that does not fails here.
+$(PLUGIN_MPI): $(PLUGIN_MPI_OBJ) $(PLUGIN_MAP)
+	@mkdir -p $(dir $@)
+	$(CC) $(SANFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=$(PLUGIN_MAP) -o $@ $(PLUGIN_MPI_OBJ) \
+	    $(MPI_LIBS) -lpthread -lm
+
+# Exports.  The libraries export exactly the functions and variables that
+# include/*.h declares, nothing of the layers (job, dev, now_ns, chan_*,
+# ...), so a program may use any name of its own.  The list is made by the
+# compiler from the public headers: -fdump-ada-spec-slim on each header
+# alone writes an Ada binding of what it declares, which names the linker
+# name of every function and variable (External_Name), once per dialect in
+# EXPORT_VARIANTS, since bsp.h renames functions by macro.  So a new header
+# or declaration is exported with no further edit.  Every header must
+# compile alone (else the build stops with the compiler's message); a
+# dialect variant may only be refused by the header's own #error.  The .so
+# takes the list as a version script; the .a is one partial link (ld -r)
+# of every object in which objcopy makes every other symbol local.  (Why
+# not -fvisibility=hidden and an export macro: see docs/architecture.md.)
 EXPORT_VARIANTS := -DSUPERSTEP_MCBSP -DMCBSP_COMPATIBILITY_MODE
 EXPORT_LIST := $(O)/exports.list
 EXPORT_MAP  := $(O)/exports.map
 $(EXPORT_LIST): $(wildcard include/*.h) Makefile
 	@mkdir -p $(dir $@)
-	@for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
-	    $(CC) -std=c11 -D_GNU_SOURCE -Iinclude $$v -fsyntax-only -aux-info $@.aux -x c $$h 2>/dev/null || continue; \
-	    grep -F "/* $$h:" $@.aux | grep -v '\*/ static ' \
-	        | sed -E 's|^/\*[^*]*\*/ *||; s|^([^(]*[^A-Za-z0-9_(])?([A-Za-z_][A-Za-z0-9_]*) \(.*|\2|'; \
-	done; done | sort -u >$@.tmp && rm -f $@.aux && test -s $@.tmp && mv $@.tmp $@
+	@rm -rf $@.d && mkdir $@.d && for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
+	    if ! (cd $@.d && $(CC) -std=c11 -D_GNU_SOURCE -I$(CURDIR)/include $$v -fsyntax-only -fdump-ada-spec-slim \
+	            -x c $(CURDIR)/$$h) 2>$@.d/err; then \
+	        if [ -z "$$v" ] || ! grep -q '#error' $@.d/err; then \
+	            echo "$$h does not compile alone ($${v:-no dialect macro}):" >&2; cat $@.d/err >&2; exit 1; fi; \
+	        continue; \
+	    fi; \
+	    sed -n 's/.*External_Name => "\([A-Za-z_][A-Za-z0-9_]*\)".*/\1/p' $@.d/*.ads; rm -f $@.d/*.ads; \
+	done; done >$@.tmp && sort -u $@.tmp >$@.sorted && rm -rf $@.d $@.tmp && test -s $@.sorted && mv $@.sorted $@
 $(EXPORT_MAP): $(EXPORT_LIST)
 	{ echo '{ global:'; sed 's/$$/;/' $<; echo 'local: *; };'; } >$@
 
+# $(call static_lib,ARCHIVE,OBJECTS): one partial link, only the exports global.
+static_lib = ld -r -o $(1).o $(2) && objcopy --keep-global-symbols=$(EXPORT_LIST) $(1).o && \
+	rm -f $(1) && ar rcs $(1) $(1).o && rm -f $(1).o
 $(LIB_A): $(LIB_OBJ) $(EXPORT_LIST)
 	@mkdir -p $(dir $@)
-	ld -r -o $(O)/libsuperstep.o $(LIB_OBJ)
-	objcopy --keep-global-symbols=$(EXPORT_LIST) $(O)/libsuperstep.o
-	rm -f $@ && ar rcs $@ $(O)/libsuperstep.o
+	$(call static_lib,$@,$(LIB_OBJ))
 
 $(LIB_INTERNAL): $(LIB_OBJ)
 	rm -f $@ && ar rcs $@ $^
@@ -192,8 +222,9 @@ $(LIB_SO): $(LIB_SO_REAL)
 	ln -sf $(notdir $(LIB_SO_REAL)) $@
 
 # Tools may use internal headers (bspbench reads no internals; bsprun does not either).
-# bsprun --device mpi starts the launcher of the MPI this build links.
-$(BINDIR)/bsprun: CFLAGS_ALL += $(if $(MPI_LAUNCHER),-DSUPERSTEP_MPI_LAUNCHER='"$(MPI_LAUNCHER)"')
+# bsprun --device mpi starts the launcher of the MPI the plug-in is built with.
+$(BINDIR)/bsprun: CFLAGS_ALL += $(if $(MPI_ON),-DSUPERSTEP_HAVE_MPI) \
+	$(if $(MPI_LAUNCHER),-DSUPERSTEP_MPI_LAUNCHER='"$(MPI_LAUNCHER)"')
 $(BINDIR)/%: tools/%.c $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)
@@ -204,7 +235,8 @@ $(BINDIR)/bspprof $(BINDIR)/bspbench $(O)/tests/profile/fit: $(wildcard tools/*/
 # bspcxx is bspcc for C++ (the script looks at the name it was called by).
 $(BINDIR)/bspcc $(BINDIR)/bspcxx: tools/bspcc.in $(O)/config include/bsp.h
 	@mkdir -p $(dir $@)
-	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" -e "s|@MPILIBS@|$(MPI_LIBS)|g" \
+	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" \
+	    -e "s|@MPILIBS@|$(if $(MPI_LIBS), -Wl$(COMMA)--as-needed $(MPI_LIBS) -Wl$(COMMA)--no-as-needed)|g" \
 	    -e "s|@MPIINC@|$(MPI_INC)|g" -e "s|@VERSION@|$(VERSION)|g" $< > $@ && chmod +x $@
 
 $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
@@ -214,7 +246,12 @@ $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
 # Tests may include internal headers to test a layer directly.
 $(O)/tests/%: tests/%.c $(wildcard tests/*.h tests/*/*.h) $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)
+	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< $(TEST_OBJ) -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)
+
+# The plug-in's launcher watchdog, on its own (it uses nothing of MPI or
+# of the core, so it builds without MPI too).
+$(O)/tests/mpi/watchdog: TEST_OBJ := $(O)/plugin/src/host/hwatch.o
+$(O)/tests/mpi/watchdog: $(O)/plugin/src/host/hwatch.o
 
 # The mpi device's exchange protocols, bare (bench/mpi/run).
 # Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c).
@@ -227,7 +264,7 @@ $(O)/bench/%: bench/%.c $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc $< -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)
 
-PC_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@MPILIBS@|$(MPI_LIBS)|g'
+PC_SUBST = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g'
 superstep.pc: superstep.pc.in Makefile $(O)/config
 	$(PC_SUBST) $< > $@
 
@@ -255,28 +292,44 @@ bench: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/run
 
 # Installation.  Everything below PREFIX: headers, the static and the
-# versioned shared library, the tools, man pages (man/*.1, *.3, *.7, by
-# wildcard; a page that is one line ".so man3/other.3" is an alias), the
-# pkg-config file and the CMake package.  Programs linked through pkg-config
-# or CMake carry an RPATH to PREFIX/lib, so they run without LD_LIBRARY_PATH.
+# versioned shared library, the mpi plug-in (PREFIX/lib/superstep, when
+# built), the tools, man pages (man/*.1, *.3, *.7, by wildcard; a page that
+# is one line ".so man3/other.3" is an alias), the pkg-config file and the
+# CMake package.  Programs linked through pkg-config or CMake carry an RPATH
+# to PREFIX/lib, so they run without LD_LIBRARY_PATH.  The shared library
+# finds the plug-in beside itself; libsuperstep.a, and bspbench (linked
+# with it), look in the folder compiled into src/plugin/load.c, so install
+# compiles load.c again with PREFIX/lib/superstep and makes those two anew
+# (in a fresh folder: installs into other prefixes may run at once).
 # uninstall removes exactly these files, then the folders install made for
-# Superstep alone (lib/cmake/Superstep, share/doc/superstep) when empty.
+# Superstep alone (lib/superstep, lib/cmake/Superstep, share/doc/superstep)
+# when empty.
 MAN_PAGES := $(wildcard man/*.1 man/*.3 man/*.7)
 DEST      := $(DESTDIR)$(PREFIX)
 CMAKE_DIR := $(DEST)/lib/cmake/Superstep
 DOC_DIR   := $(DEST)/share/doc/superstep
+# The tools that run BSP programs themselves, so load the plug-in.
+PLUGIN_TOOLS := $(BINDIR)/bspbench
 
 install: all
 	install -d $(DEST)/include $(DEST)/lib/pkgconfig $(DEST)/bin $(CMAKE_DIR) $(DOC_DIR)
 	install -m 644 include/*.h $(DEST)/include/
-	install -m 644 $(LIB_A) $(DEST)/lib/
+	set -e; t=$$(mktemp -d); trap 'rm -rf "$$t"' EXIT; \
+	    $(CC) $(CFLAGS_ALL) $(PLUGIN_CFLAGS) -DSUPERSTEP_PLUGIN_DIR_BUILTIN='"$(PREFIX)/lib/superstep"' -fPIC -Isrc \
+	        -c src/plugin/load.c -o $$t/load.o; \
+	    $(call static_lib,$$t/libsuperstep.a,$(filter-out $(O)/src/plugin/load.o,$(LIB_OBJ)) $$t/load.o); \
+	    install -m 644 $$t/libsuperstep.a $(DEST)/lib/; \
+	    for tool in $(PLUGIN_TOOLS); do \
+	        $(CC) $(CFLAGS_ALL) -Isrc tools/$${tool##*/}.c $$t/load.o -o $$t/$${tool##*/} $(INTERNAL_LINK) $(LDLIBS_ALL); \
+	        install -m 755 $$t/$${tool##*/} $(DEST)/bin/; \
+	    done
 	install -m 755 $(LIB_SO_REAL) $(DEST)/lib/
 	ln -sf $(notdir $(LIB_SO_REAL)) $(DEST)/lib/$(SO_NAME)
 	ln -sf $(notdir $(LIB_SO_REAL)) $(DEST)/lib/libsuperstep.so
-	install -m 755 $(TOOLS) $(DEST)/bin/
+	$(if $(MPI_ON),install -d $(DEST)/lib/superstep && install -m 755 $(PLUGIN_MPI) $(DEST)/lib/superstep/)
+	install -m 755 $(filter-out $(PLUGIN_TOOLS),$(TOOLS)) $(DEST)/bin/
 	$(PC_SUBST) superstep.pc.in > $(DEST)/lib/pkgconfig/superstep.pc
 	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SO_VERSION@|$(SO_VERSION)|g' -e 's|@SO_NAME@|$(SO_NAME)|g' \
-	    -e 's|@MPILIBS@|$(MPI_LIBS)|g' \
 	    cmake/SuperstepConfig.cmake.in > $(CMAKE_DIR)/SuperstepConfig.cmake
 	sed -e 's|@VERSION@|$(VERSION)|g' cmake/SuperstepConfigVersion.cmake.in > $(CMAKE_DIR)/SuperstepConfigVersion.cmake
 	install -m 644 LICENSE $(DOC_DIR)/
@@ -287,11 +340,12 @@ install: all
 uninstall:
 	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h)))
 	rm -f $(DEST)/lib/$(notdir $(LIB_A)) $(DEST)/lib/$(notdir $(LIB_SO_REAL)) $(DEST)/lib/$(SO_NAME) $(DEST)/lib/libsuperstep.so
+	rm -f $(DEST)/lib/superstep/$(notdir $(PLUGIN_MPI))
 	rm -f $(addprefix $(DEST)/bin/,$(notdir $(TOOLS)))
 	rm -f $(DEST)/lib/pkgconfig/superstep.pc $(CMAKE_DIR)/SuperstepConfig.cmake $(CMAKE_DIR)/SuperstepConfigVersion.cmake
 	rm -f $(DOC_DIR)/LICENSE
 	for page in $(MAN_PAGES); do rm -f $(DEST)/share/man/man$${page##*.}/$${page#man/}; done
-	rmdir $(CMAKE_DIR) $(DOC_DIR) 2>/dev/null || true
+	rmdir $(DEST)/lib/superstep $(CMAKE_DIR) $(DOC_DIR) 2>/dev/null || true
 
 clean:
 	rm -rf build lib bin superstep.pc

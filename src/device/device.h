@@ -7,7 +7,8 @@
  * a barrier and sums the callers' flags); after it, 'incoming' says how many
  * bytes each source sent before the exchange, and 'peek'/'consume' (or
  * 'scan', which reads without consuming) take them.  Devices: shm (local
- * processes and the shared segment) and, when built, mpi.
+ * processes and the shared segment), built in, and mpi, a plug-in loaded
+ * when it is chosen (src/plugin).
  */
 #ifndef SUPERSTEP_DEVICE_H
 #define SUPERSTEP_DEVICE_H
@@ -97,6 +98,36 @@ extern struct device *dev __attribute__((visibility("hidden")));
 /* Choose the device on first use (SUPERSTEP_DEVICE, select.c), set dev,
  * and return it; later calls return the same. */
 struct device *device_choose(void);
+
+/* What a device plug-in gives (src/plugin): the device, and the parts of
+ * the layers above that depend on the same library: mp.h's transport
+ * (mp_impl.h), the Epiphany host's and kernel's sides (host.h, ebsp_mpi.h). */
+struct mp_transport;
+struct host_mpi;
+struct kernel_mpi;
+struct device_plugin {
+    struct device *device;
+    const struct mp_transport *mp;
+    const struct host_mpi *host;
+    const struct kernel_mpi *kernel;
+    /* Every way out of a process that may be a processor of this device
+     * (an on_exit handler): select.c calls it from a handler registered
+     * when the program starts, so that it runs after the program's own. */
+    void (*at_exit)(int status, void *arg);
+};
+
+#ifdef SUPERSTEP_PLUGIN /* the mpi plug-in's device and exit handler (mpi.c) */
+extern struct device device_mpi;
+void mpi_on_exit(int status, void *arg);
+#endif
+
+/* Choose the device (device_choose); the plug-in it came from, or NULL
+ * when it is built in (shm). */
+const struct device_plugin *device_plugin(void);
+
+/* Load the plug-in of device 'name'; NULL with the reason in why[cap] when
+ * it cannot be loaded.  Set by src/plugin (a lower layer) at start. */
+extern const struct device_plugin *(*device_plugin_load)(const char *name, char *why, size_t cap);
 
 /* Was this process started by an MPI launcher (mpirun, srun)? */
 bool device_started_by_mpi(void);

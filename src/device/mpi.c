@@ -58,6 +58,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+
 #define CHUNK (1ull << 30)     /* bytes per message: MPI counts are int */
 #define TAG_DATA 1
 #define TAG_FAIL 0x5350        /* failure notices, on MPI_COMM_WORLD */
@@ -526,8 +528,12 @@ static bool mpi_expected(void)
  * waiting.  A rank that ends before any call that started MPI starts it
  * here: to say so to processor 0 (which may wait for it in bsp_begin), or,
  * with a status other than 0, to abort the job (not every launcher stops
- * a job when a process that never started MPI fails: MPICH's does not). */
-static void mpi_on_exit(int status, void *arg)
+ * a job when a process that never started MPI fails: MPICH's does not).
+ * The core calls it from an on_exit handler registered before anything
+ * the program registers (src/device/select.c, loading this plug-in then if
+ * no call did), so that it runs last, when the program's own exit handlers
+ * have used MPI. */
+void mpi_on_exit(int status, void *arg)
 {
     (void)arg;
     if (!m.inited) {
@@ -564,13 +570,6 @@ static void mpi_on_exit(int status, void *arg)
     fflush(NULL);
     lines_flush();
     MPI_Finalize();
-}
-
-/* Registered before anything the program registers, so that it runs last
- * at exit, when the program's own exit handlers have used MPI. */
-__attribute__((constructor)) static void exit_hook_install(void)
-{
-    on_exit(mpi_on_exit, NULL);
 }
 
 /* Fatal signals: name the rank, then die by the signal (mpirun stops the

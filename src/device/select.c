@@ -7,8 +7,10 @@
  *                          program, shm otherwise
  *
  * The choice is made lazily, at the first call that needs it (bsp_init,
- * bsp_nprocs before bsp_begin, bsp_begin), and remembered.  A requested
- * device that cannot be used falls back to shm with one warning line, unless
+ * bsp_nprocs before bsp_begin, bsp_begin), and remembered.  shm is built
+ * in; mpi is a plug-in (src/plugin), loaded only once it is chosen.  A
+ * requested device that cannot be used (no MPI launcher, a plug-in missing
+ * or from another build) falls back to shm with one warning line, unless
  * SUPERSTEP_DEVICE_MANDATORY=1 (bsprun --mandatory): then it is an error
  * that says why.
  */
@@ -21,9 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef SUPERSTEP_HAVE_MPI
-extern struct device device_mpi;
-#endif
+const struct device_plugin *(*device_plugin_load)(const char *name, char *why, size_t cap);
+static const struct device_plugin *plugin; /* the chosen device's, or NULL */
 
 /* Was this process started by an MPI launcher?  (Open MPI, MPICH/Hydra and
  * PMIx launchers, Slurm's srun with PMI, each leave one of these.) */
@@ -53,9 +54,10 @@ static void unusable(const char *name, const char *why)
     dev = &device_shm;
 }
 
+static bool chosen;
+
 struct device *device_choose(void)
 {
-    static bool chosen;
     if (chosen)
         return dev;
     chosen = true;
@@ -68,16 +70,44 @@ struct device *device_choose(void)
     bool is_auto = !strcmp(want, "auto");
     if (is_auto && !device_started_by_mpi())
         return dev;
-#ifdef SUPERSTEP_HAVE_MPI
     if (!device_started_by_mpi()) {
         unusable("mpi", "not started by an MPI launcher: run it with mpirun -n P, or bsprun --device mpi -n P");
         return dev;
     }
-    dev = &device_mpi;
-#else
-    unusable("mpi", is_auto ? "started by an MPI launcher, but Superstep was built without MPI support; "
-                              "every rank runs on its own"
-                            : "Superstep was built without MPI support");
-#endif
+    char why[1024];
+    plugin = device_plugin_load("mpi", why, sizeof why);
+    if (!plugin) {
+        if (is_auto) /* say what happens under the launcher */
+            snprintf(why + strlen(why), sizeof why - strlen(why), "; every rank runs on its own");
+        unusable("mpi", why);
+        return dev;
+    }
+    dev = plugin->device;
     return dev;
+}
+
+const struct device_plugin *device_plugin(void)
+{
+    device_choose();
+    return plugin;
+}
+
+/* A process that may be a rank of an MPI job gives the plug-in its exit,
+ * also when it ends before any call chose the device (the plug-in then
+ * tells the ranks that wait for it in bsp_begin).  Registered as the
+ * program starts, before anything the program registers, so that it runs
+ * last.  Nothing to do on shm. */
+static void device_at_exit(int status, void *arg)
+{
+    if (!chosen && device_started_by_mpi()) {
+        char why[1024]; /* not loaded: no line at exit, a call would have said it */
+        plugin = device_plugin_load("mpi", why, sizeof why);
+    }
+    if (plugin)
+        plugin->at_exit(status, arg);
+}
+
+__attribute__((constructor)) static void device_at_exit_install(void)
+{
+    on_exit(device_at_exit, NULL);
 }

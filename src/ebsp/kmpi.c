@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+
 static MPI_Comm parent = MPI_COMM_NULL;
 static char *was;          /* the segment above the memories as last sent: what changed is sent back */
 static uint64_t was_lo, was_hi;

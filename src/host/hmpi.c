@@ -24,6 +24,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+
 void mpi_device_claim(void); /* mpi.c: this rank's MPI is not a BSP job's */
 
 bool hmpi_on(void)

@@ -10,6 +10,7 @@
 #ifndef SUPERSTEP_HOST_H
 #define SUPERSTEP_HOST_H
 
+#include "device/device.h"
 #include "session/session.h"
 #include "segment/segment.h"
 
@@ -71,21 +72,32 @@ uint64_t host_stream_layout(const char *call, int stream_size, int token_size, c
 /* One line of processor pid's ebsp_message output (hprint.c). */
 void host_print_line(uint32_t pid, const char *s, uint32_t n);
 
-/* The host on the mpi device (hmpi.c): is it in use; at bsp_init (ranks
- * other than 0 leave); one run (spawn, serve, take back), 0 when clean,
- * HMPI_RUN_HERE when this MPI cannot start processes and the kernels are
- * to run on this machine instead. */
+/* The host on the mpi device (hmpi.c, in the mpi plug-in): is it in use;
+ * at bsp_init (ranks other than 0 leave); one run (spawn, serve, take
+ * back), 0 when clean, HMPI_RUN_HERE when this MPI cannot start processes
+ * and the kernels are to run on this machine instead.  The core reaches
+ * them through the plug-in's table (struct device_plugin). */
 #define HMPI_RUN_HERE (-1)
-#ifdef SUPERSTEP_HAVE_MPI
+struct host_mpi {
+    bool (*on)(void);
+    void (*init)(void);
+    int (*run)(const char *path, char *const argv[]);
+};
+#ifdef SUPERSTEP_PLUGIN
 bool hmpi_on(void);
 void hmpi_init(void);
 int hmpi_run(const char *path, char *const argv[]);
-/* Before the first spawn: a watchdog for a launcher that hangs (hwatch.c). */
-void hwatch_launcher(void);
 #else
-static inline bool hmpi_on(void) { return false; }
-static inline void hmpi_init(void) {}
-static inline int hmpi_run(const char *path, char *const argv[]) { (void)path, (void)argv; return 1; }
+static inline bool hmpi_on(void)
+{
+    const struct device_plugin *p = device_plugin();
+    return p && p->host->on();
+}
+static inline void hmpi_init(void) { device_plugin()->host->init(); }
+static inline int hmpi_run(const char *path, char *const argv[]) { return device_plugin()->host->run(path, argv); }
 #endif
+/* Before the first spawn: a watchdog for a launcher that hangs (hwatch.c,
+ * in the mpi plug-in). */
+void hwatch_launcher(void);
 
 #endif

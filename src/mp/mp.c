@@ -20,6 +20,8 @@
 
 #define MP_MAX_NODES 65535
 
+const struct launch_words mp_words = { "node", 1, "mp_quit", false };
+
 static const struct mp_transport *T;
 
 static struct {
@@ -111,14 +113,12 @@ static void check_node(const char *call, int node, bool any_ok)
 }
 
 
-/* The transport: mpi where the BSP device would be mpi (started by mpirun). */
+/* The transport: the device plug-in's (mpi) where the BSP device would be
+ * that plug-in's (started by mpirun), else shm. */
 static const struct mp_transport *transport(void)
 {
-#ifdef SUPERSTEP_HAVE_MPI
-    if (!strcmp(device_choose()->name, "mpi"))
-        return &mp_transport_mpi;
-#endif
-    return &mp_transport_shm;
+    const struct device_plugin *p = device_plugin();
+    return p ? p->mp : &mp_transport_shm;
 }
 
 /* A node ending without mp_quit: the main node quits as mp_quit(0) does

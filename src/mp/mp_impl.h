@@ -94,8 +94,13 @@ void mp_deadlock_line(char *msg, size_t size, int n, uint32_t (*state)(int k));
  * (the job stops); otherwise returns. */
 void mp_sync_stalled(int64_t waited_ns, int n, bool (*computing)(int k));
 
+/* How failure reports name a node, for both transports (launch.h):
+ * "node 3 ... without calling mp_quit". */
+struct launch_words;
+extern const struct launch_words mp_words;
+
 extern const struct mp_transport mp_transport_shm;
-extern const struct mp_transport mp_transport_mpi; /* mp_mpi.c, with MPI */
+extern const struct mp_transport mp_transport_mpi; /* mp_mpi.c, in the mpi plug-in */
 
 /* A usage error in 'call' on this node: "superstep: <call>: node <k>: <what>",
  * every node stops, exit status 1.  Never returns. */

@@ -45,6 +45,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+
 #define TAG_MSG 1                /* headers (and payloads up to PIECE) */
 #define TAG_PIECE 2              /* the pieces of a payload over PIECE */
 #define PIECE (1ull << 30)
@@ -430,8 +432,7 @@ static int mpi_start(int n, int *me)
         if (!X.d_state || !X.d_sent || !X.d_recvd)
             return -ENOMEM;
     }
-    static struct launch_words words = { "node", 1, "mp_quit", false };
-    launch_words = words;
+    launch_words = mp_words;
     launch_catch_fatal_signals(on_fatal_signal);
     /* Output: whole lines, paced, so that nodes' lines never mix (as on
      * the mpi device: lines.c). */

@@ -143,7 +143,6 @@ static void check_failed(void)
 
 /* ---- start and end ----------------------------------------------------- */
 
-static const struct launch_words mp_words = { "node", 1, "mp_quit", false };
 static const struct launch_words bsp_words = { "processor", 0, "bsp_end", true };
 
 static void free_local(void)

@@ -1,6 +1,6 @@
 /*
  * session_mpi.c - the packets an Epiphany host and its kernels exchange on
- * the mpi device (session_mpi.h): built only with MPI.
+ * the mpi device (session_mpi.h), in the mpi plug-in.
  */
 #include <mpi.h>
 
@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
 
 /* ---- packets ------------------------------------------------------------------ */
 

@@ -1,8 +1,8 @@
 /*
  * session_mpi.h - Epiphany host programs and kernels on the mpi device: the
  * protocol between the host (src/host/hmpi.c) and its kernels
- * (src/ebsp/kmpi.c), and the packets both use (session_mpi.c).  Built only
- * with MPI (SUPERSTEP_HAVE_MPI).
+ * (src/ebsp/kmpi.c), and the packets both use (session_mpi.c).  All three
+ * are built into the mpi plug-in (src/plugin).
  *
  * Each ebsp_spmd spawns the kernel p times (MPI_Comm_spawn): fresh
  * processes per run, as on shm, which a fixed set of mpirun ranks could not
@@ -54,13 +54,12 @@ struct em_packet {
     uint64_t nruns, up_len, up_count, up_tagsize, data_len;
 };
 
-#ifdef SUPERSTEP_HAVE_MPI
+#ifdef MPI_VERSION /* the packets: in the files that include mpi.h first */
+#include "segment/segment.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "segment/segment.h"
-
-#ifdef MPI_VERSION /* the packets: in the files that include mpi.h first */
 
 /* A packet being built or received. */
 struct em_build {
@@ -88,7 +87,6 @@ void em_recv_bytes(void *buf, uint64_t n, int src, int tag, MPI_Comm c);
 /* Wait for a message from src (any with MPI_ANY_SOURCE) with tag (or
  * MPI_ANY_TAG) without keeping a core busy: MPI's blocking calls poll. */
 void em_wait(int src, int tag, MPI_Comm c, MPI_Status *st);
-#endif
 #endif
 
 #endif

@@ -88,6 +88,10 @@ static const struct row rows[SET_COUNT] = {
     [SET_MPI_NO_SHARE] = { { "SUPERSTEP_MPI_NO_SHARE", "mpi device, Epiphany kernels: 1: do not share one session segment even when all kernels are on one machine (as on several machines: ebsp_get_direct_address of another kernel is an error)",
                              "0", "0 or 1" },
                            FLAG, 0, 1, 0, NULL },
+    [SET_PLUGIN_DIR] = { { "SUPERSTEP_PLUGIN_DIR", "the folder holding the device plug-ins (device-mpi.so), read when the mpi device is chosen",
+                           "superstep/ beside libsuperstep.so; for programs linked with libsuperstep.a, the folder compiled into it (PREFIX/lib/superstep when installed)",
+                           "a folder" },
+                         TEXT, 0, 0, 0, NULL },
 };
 
 const struct setting_info *setting_info(enum setting s)

@@ -40,6 +40,7 @@ enum setting {
     SET_HP_MOVE_MIN,
     SET_SPAWN_TIMEOUT,
     SET_MPI_NO_SHARE,
+    SET_PLUGIN_DIR,
     SET_COUNT
 };
 

@@ -7,11 +7,10 @@ set -eu
 command -v g++ >/dev/null || { echo "dialect_cxx.sh: g++ not installed" >&2; exit 1; }
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-libs="lib/libsuperstep.a -lpthread -lm" san=""
+libs="lib/libsuperstep.a -lpthread -lm -ldl" san=""
 if [ "${SANITIZE:-}" = 1 ]; then
-    libs="$O/lib/libsuperstep.a -lpthread -lm" san="-fsanitize=address,undefined"
+    libs="$O/lib/libsuperstep.a -lpthread -lm -ldl" san="-fsanitize=address,undefined"
 fi
-grep -qx 'mpi=yes' "$O/config" && libs="$libs $(mpicc --showme:link)"
 for t in dialect_mixed mcbsp_dialect dialect_1998 mcbsp_ext; do
     g++ -std=c++11 -Wall -Wextra -Werror $san -Iinclude -Itests -x c++ "tests/bsp/$t.c" -x none $libs -o "$dir/$t"
     "$dir/$t"

@@ -2,15 +2,19 @@
 # libsuperstep.so exports and every global symbol libsuperstep.a defines is
 # named in include/*.h (comments aside), and a program that defines names
 # the runtime uses inside (job, dev, bsp, grow, now_ns, seg_alloc) links
-# against either library and keeps its own values.
-# RUN: n=1 timeout=180
+# against either library, without MPI, and keeps its own values.  Then,
+# from an installed Superstep (make install PREFIX=...): a program that
+# refers to every function and variable the public headers declare (the
+# build's exports.list, which the compiler makes from them) links against
+# the installed libsuperstep.a and libsuperstep.so; neither library needs
+# libmpi, and the mpi plug-in exports its two symbols only.
+# RUN: n=1 timeout=300
 set -u
+. tests/tools/install.inc
 libdir=lib
 [ "${SANITIZE:-}" = 1 ] && libdir=$O/lib
 cflags=(-std=c11 -D_GNU_SOURCE -Iinclude)
 [ "${SANITIZE:-}" = 1 ] && cflags+=(-fsanitize=address,undefined -fno-omit-frame-pointer)
-mpilibs=()
-grep -qx 'mpi=yes' "$O/config" && read -ra mpilibs <<<"$(mpicc --showme:link)"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0
@@ -56,7 +60,7 @@ int main(void)
     return 0;
 }
 PROG
-if gcc "${cflags[@]}" "$work/names.c" -o "$work/static" "$libdir/libsuperstep.a" -lpthread -lm "${mpilibs[@]}" \
+if gcc "${cflags[@]}" "$work/names.c" -o "$work/static" "$libdir/libsuperstep.a" -lpthread -lm -ldl \
     2>"$work/err"; then
     out=$(SUPERSTEP_DEVICE=shm "$work/static" 2>&1)
     [ "$(grep -c '^ok' <<<"$out")" = 2 ] || say "against the .a: $out"
@@ -68,5 +72,43 @@ if gcc "${cflags[@]}" "$work/names.c" -o "$work/shared" -L"$libdir" -lsuperstep 
     [ "$(grep -c '^ok' <<<"$out")" = 2 ] || say "against the .so: $(head -n 3 <<<"$out")"
 else
     say "against the .so, the program does not link: $(grep -m1 error "$work/err")"
+fi
+
+# 3. Every public declaration, from an installed Superstep (the release
+# build, as a user installs it).
+list=build/rel/exports.list
+[ -s "$list" ] || say "no $list"
+grep -qx e_group_config "$list" || say "$list lacks e_group_config (a variable of e-lib.h)"
+prefix=$work/prefix
+install_superstep "$prefix"
+# Declared as what the installed .so says each is (a name it lacks: as a
+# function, which then does not link).
+nm -D --defined-only "$prefix/lib/libsuperstep.so.1" | awk 'NF == 3 && $2 !~ /[TtWi]/ { print $3 }' >"$work/variables"
+{
+    echo '/* refers to every exported name; calls none */'
+    while read -r name; do
+        if grep -qx "$name" "$work/variables"; then echo "extern char $name[];"; else echo "void $name(void);"; fi
+    done <"$list"
+    echo 'void *volatile every[] = {'
+    sed 's/.*/    (void *)&,/' "$list"
+    echo '};'
+    echo 'int main(void) { return every[0] == 0; }'
+} >"$work/every.c"
+if gcc -std=c11 "$work/every.c" -o "$work/every_static" "$prefix/lib/libsuperstep.a" -lpthread -lm -ldl 2>"$work/err"; then
+    "$work/every_static" || say "the program linked with the installed libsuperstep.a fails"
+else
+    say "every public name against the installed .a: $(grep -m3 -E 'undefined|error' "$work/err" | tr '\n' ' ')"
+fi
+if gcc -std=c11 "$work/every.c" -o "$work/every_shared" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lsuperstep 2>"$work/err"; then
+    "$work/every_shared" || say "the program linked with the installed libsuperstep.so fails"
+else
+    say "every public name against the installed .so: $(grep -m3 -E 'undefined|error' "$work/err" | tr '\n' ' ')"
+fi
+readelf -d "$prefix/lib/libsuperstep.so.1" | grep -q 'NEEDED.*libmpi' && say "the installed libsuperstep.so needs libmpi"
+nm -u "$prefix/lib/libsuperstep.a" | grep -q ' MPI_' && say "the installed libsuperstep.a refers to MPI"
+if grep -qx 'mpi=yes' build/rel/config; then
+    plugin=$prefix/lib/superstep/device-mpi.so
+    got=$(nm -D --defined-only "$plugin" 2>&1 | awk 'NF == 3 { print $3 }' | sort | tr '\n' ' ')
+    [ "$got" = "superstep_plugin_abi superstep_plugin_entry " ] || say "$plugin exports: $got"
 fi
 exit $fail

@@ -1,0 +1,86 @@
+/*
+ * load.c - loading a device plug-in (plugin.h) and handing it the table of
+ * the core's services.
+ *
+ * The plug-in of device NAME is the file device-NAME.so in the folder
+ *   - SUPERSTEP_PLUGIN_DIR, when set;
+ *   - else, when the core is the shared library, superstep/ beside it
+ *     (PREFIX/lib/superstep for PREFIX/lib/libsuperstep.so.1, lib/superstep
+ *     in the build tree), so an installed tree may be moved as a whole;
+ *   - else (the core linked into the program from libsuperstep.a, which
+ *     leaves no file to look beside) the folder compiled in,
+ *     SUPERSTEP_PLUGIN_DIR_BUILTIN: the build tree's lib/superstep in the
+ *     build tree's archives, PREFIX/lib/superstep in the installed
+ *     libsuperstep.a (make install compiles this file again for it).
+ * It is loaded with RTLD_GLOBAL: Open MPI's own components, which libmpi
+ * opens, use libmpi's symbols without linking it.  A plug-in is never
+ * unloaded (its constructors may have registered handlers).
+ */
+#include "plugin/plugin.h"
+
+#include <dlfcn.h>
+#include <limits.h>
+#include <link.h>
+#include <stdio.h>
+#include <string.h>
+
+#ifndef SUPERSTEP_PLUGIN_DIR_BUILTIN
+#error "load.c: SUPERSTEP_PLUGIN_DIR_BUILTIN comes from the Makefile"
+#endif
+
+static const struct plugin_core core = {
+    .abi = PLUGIN_ABI,
+#define PLUGIN_FILL(name, attributes) .name = &name,
+    PLUGIN_CORE(PLUGIN_FILL)
+#undef PLUGIN_FILL
+};
+
+/* The folder to look in (above), into dir[cap]. */
+static void plugin_folder(char *dir, size_t cap)
+{
+    const char *set = setting_str(SET_PLUGIN_DIR);
+    Dl_info info;
+    struct link_map *map = NULL;
+    if (set)
+        snprintf(dir, cap, "%s", set);
+    else if (dladdr1(&core, &info, (void **)&map, RTLD_DL_LINKMAP) && map && map->l_name[0]) {
+        const char *slash = strrchr(map->l_name, '/'); /* the main program's l_name is "" */
+        if (slash)
+            snprintf(dir, cap, "%.*s/superstep", (int)(slash - map->l_name), map->l_name);
+        else
+            snprintf(dir, cap, "superstep");
+    } else
+        snprintf(dir, cap, "%s", SUPERSTEP_PLUGIN_DIR_BUILTIN);
+}
+
+const struct device_plugin *plugin_load(const char *name, char *why, size_t cap)
+{
+    char dir[PATH_MAX], path[PATH_MAX + 64];
+    plugin_folder(dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/device-%s.so", dir, name);
+    void *h = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    if (!h) {
+        snprintf(why, cap, "cannot load its plug-in: %s", dlerror());
+        return NULL;
+    }
+    const uint64_t *abi = dlsym(h, PLUGIN_ABI_SYMBOL);
+    plugin_entry_fn *entry = (plugin_entry_fn *)dlsym(h, PLUGIN_ENTRY_SYMBOL);
+    if (!abi || !entry) {
+        snprintf(why, cap, "its plug-in %s is not one (no %s)", path, abi ? PLUGIN_ENTRY_SYMBOL : PLUGIN_ABI_SYMBOL);
+        return NULL;
+    }
+    if (*abi != PLUGIN_ABI) {
+        snprintf(why, cap,
+                 "its plug-in %s was built from other sources than this library (interface %llu, the library's %llu): "
+                 "rebuild or reinstall both, or set SUPERSTEP_PLUGIN_DIR",
+                 path, (unsigned long long)*abi, (unsigned long long)PLUGIN_ABI);
+        return NULL;
+    }
+    return entry(&core);
+}
+
+/* The device layer loads through this hook (it sits above this layer). */
+__attribute__((constructor)) static void plugin_install(void)
+{
+    device_plugin_load = plugin_load;
+}

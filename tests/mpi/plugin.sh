@@ -1,0 +1,44 @@
+# plugin.sh - a program built with an installed Superstep's bspcc, or
+# linked by hand with its libsuperstep.a without -lmpi, or with its
+# libsuperstep.so, needs no libmpi (ldd), and the same binary runs on the
+# mpi device unchanged, under the launcher and under bsprun --device mpi,
+# the library loading the installed plug-in (found beside libsuperstep.so,
+# or in the folder compiled into the installed libsuperstep.a).  And the
+# plug-in is mapped on mpi (tests/core/plugin_maps.c: never on shm).
+# RUN: n=2 timeout=600
+set -u
+. tests/tools/install.inc
+p=$SUPERSTEP_NPROCS
+work=$(mktemp -d) || exit 1
+trap 'rm -rf "$work"' EXIT
+# Open MPI does not free what MPI_Init allocates (bsprun starts mpirun here).
+[ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
+unset SUPERSTEP_DEVICE SUPERSTEP_DEVICE_MANDATORY SUPERSTEP_PLUGIN_DIR LD_LIBRARY_PATH
+
+out=$($MPIRUN -n "$p" "$O/tests/core/plugin_maps" present 2>&1) || fail "plugin_maps present: $out"
+[ "$out" = "present on $p processors (device mpi)" ] || fail "plugin_maps present printed: $out"
+
+prefix=$work/prefix
+install_superstep "$prefix"
+[ -f "$prefix/lib/superstep/device-mpi.so" ] || fail "no $prefix/lib/superstep/device-mpi.so installed"
+cp examples/hello.c "$work/"
+( cd "$work" && "$prefix/bin/bspcc" hello.c -o hello_bspcc ) || fail "the installed bspcc fails"
+cc -Iinclude "$work/hello.c" -o "$work/hello_static" "$prefix/lib/libsuperstep.a" -lpthread -lm -ldl ||
+    fail "no static link against libsuperstep.a without -lmpi"
+cc -Iinclude "$work/hello.c" -o "$work/hello_shared" -L"$prefix/lib" -Wl,-rpath,"$prefix/lib" -lsuperstep ||
+    fail "no link against libsuperstep.so"
+for prog in hello_bspcc hello_static hello_shared; do
+    bin=$work/$prog
+    ! ldd "$bin" | grep -q 'libmpi\|libopen-\|libhwloc\|libevent' || fail "$prog needs MPI's libraries: $(ldd "$bin")"
+    for how in launcher bsprun; do
+        case $how in
+        launcher) out=$(SUPERSTEP_DEVICE_MANDATORY=1 $MPIRUN -n "$p" "$bin" 2>&1) ;;
+        bsprun) out=$("$prefix/bin/bsprun" --device mpi --mandatory -n "$p" "$bin" 2>&1) ;;
+        esac || fail "$prog under the $how: exit status $?: $out"
+        for s in $(seq 0 $((p - 1))); do
+            [ "$(grep -cx "Hello from processor $s of $p" <<<"$out")" = 1 ] || fail "$prog under the $how printed: $out"
+        done
+        [ "$(wc -l <<<"$out")" = "$p" ] || fail "$prog under the $how printed: $out"
+    done
+done
+exit 0
