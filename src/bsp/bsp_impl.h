@@ -466,7 +466,9 @@ void bsp_impl_get(int64_t pid, const void *src, int64_t offset, void *dst, int64
 void bsp_impl_hpput(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes);
 void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes);
 void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes);
-int64_t bsp_impl_set_tagsize(int64_t size);
+/* Returns the size in force (in_force: MulticoreBSP 2.x, LPF) or the one
+ * last requested in this superstep (the 1998 rule). */
+int64_t bsp_impl_set_tagsize(int64_t size, bool in_force);
 void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nbytes);
 void bsp_impl_qsize(uint64_t *packets, uint64_t *bytes);
 int64_t bsp_impl_get_tag(void *tag);     /* -1 when the queue is empty */
