@@ -314,6 +314,9 @@ void bsp_stall_arm(void);
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void bsp_not_begun(const char *call) __attribute__((noreturn, cold));
+/* In a process the program forked from a processor (not one itself): stop
+ * with the line that says so; elsewhere return. */
+void bsp_require_not_forked(const char *call);
 /* Inline: every call checks it, and a call costs as much as a small put. */
 static inline void bsp_require_begun(const char *call)
 {
