@@ -157,7 +157,8 @@ $(patsubst %.c,$(O)/%.o,$(MPI_HOST_SRC)): $(O)/%.o: %.c $(HEADERS)
 # program may use any name of its own.  The list is made by the compiler
 # from the public headers (-aux-info on each header alone, once per dialect
 # in EXPORT_VARIANTS, since bsp.h renames functions by macro), so a new
-# header or declaration is exported with no further edit.  The .so takes
+# header or declaration is exported with no further edit (public variables,
+# which -aux-info does not list, from their "extern" lines).  The .so takes
 # it as a version script; the .a is one partial link (ld -r) of every
 # object in which objcopy makes every other symbol local.  (Why not
 # -fvisibility=hidden and an export macro: see docs/architecture.md.)
@@ -170,7 +171,9 @@ $(EXPORT_LIST): $(wildcard include/*.h) Makefile
 	    $(CC) -std=c11 -D_GNU_SOURCE -Iinclude $$v -fsyntax-only -aux-info $@.aux -x c $$h 2>/dev/null || continue; \
 	    grep -F "/* $$h:" $@.aux | grep -v '\*/ static ' \
 	        | sed -E 's|^/\*[^*]*\*/ *||; s|^([^(]*[^A-Za-z0-9_(])?([A-Za-z_][A-Za-z0-9_]*) \(.*|\2|'; \
-	done; done | sort -u >$@.tmp && rm -f $@.aux && test -s $@.tmp && mv $@.tmp $@
+	done; done >$@.tmp; \
+	sed -n 's/^extern [^(;]*[ *]\([A-Za-z_][A-Za-z0-9_]*\);.*$$/\1/p' include/*.h >>$@.tmp; \
+	sort -u -o $@.tmp $@.tmp && rm -f $@.aux && test -s $@.tmp && mv $@.tmp $@
 $(EXPORT_MAP): $(EXPORT_LIST)
 	{ echo '{ global:'; sed 's/$$/;/' $<; echo 'local: *; };'; } >$@
 
@@ -268,7 +271,7 @@ DOC_DIR   := $(DEST)/share/doc/superstep
 
 install: all
 	install -d $(DEST)/include $(DEST)/lib/pkgconfig $(DEST)/bin $(CMAKE_DIR) $(DOC_DIR)
-	install -m 644 include/*.h $(DEST)/include/
+	install -m 644 include/*.h include/*.hpp $(DEST)/include/
 	install -m 644 $(LIB_A) $(DEST)/lib/
 	install -m 755 $(LIB_SO_REAL) $(DEST)/lib/
 	ln -sf $(notdir $(LIB_SO_REAL)) $(DEST)/lib/$(SO_NAME)
@@ -285,7 +288,7 @@ install: all
 	done
 
 uninstall:
-	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h)))
+	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h include/*.hpp)))
 	rm -f $(DEST)/lib/$(notdir $(LIB_A)) $(DEST)/lib/$(notdir $(LIB_SO_REAL)) $(DEST)/lib/$(SO_NAME) $(DEST)/lib/libsuperstep.so
 	rm -f $(addprefix $(DEST)/bin/,$(notdir $(TOOLS)))
 	rm -f $(DEST)/lib/pkgconfig/superstep.pc $(CMAKE_DIR)/SuperstepConfig.cmake $(CMAKE_DIR)/SuperstepConfigVersion.cmake

@@ -273,6 +273,8 @@ struct bsp_state {
     uint64_t mq_at;               /* offset of the next message's record */
     uint64_t mq_count;            /* messages not yet moved */
     uint64_t mq_bytes_left;       /* their payload bytes */
+
+    uint64_t checkpoint_every;    /* automatic checkpoints (checkpoint.c): 0 none */
 };
 
 /* Hidden: the library's own code reaches it without the GOT (-fPIC). */
@@ -448,6 +450,27 @@ void rma_put_here(uint32_t src, const struct rec_put *r, const void *data); /* p
 void rma_serve_gets(void);
 void rma_apply_replies(void);     /* every get's reply, before any put is applied */
 void rma_do_direct(void);
+
+/* MulticoreBSP's machine.info in the working directory, read once
+ * (machine.c); a field counts only when its *_set is true. */
+struct machine_info {
+    size_t threads, cores, threads_per_core, unused_threads_per_core;
+    bool threads_set, cores_set, threads_per_core_set, unused_set;
+    bool wrapped, numbering_set;      /* thread_numbering */
+    int affinity;                     /* enum mcbsp_affinity_mode */
+    bool affinity_set;
+    size_t *pinning, npinning;        /* NULL: none */
+    size_t *reserved, nreserved;      /* NULL: none */
+    size_t cp_f, safe_cp_f;           /* checkpoint frequencies */
+    bool cp_f_set, safe_cp_f_set;
+};
+const struct machine_info *machine_info(void);
+
+/* Automatic checkpoints (checkpoint.c): bsp_begin arms them from the
+ * settings; bsp_sync calls checkpoint_due when bsp.checkpoint_every is not
+ * 0 and divides the new superstep number. */
+void checkpoint_arm(void);
+void checkpoint_due(void) __attribute__((noreturn, cold));
 
 /* Pinning processors to CPUs, MulticoreBSP's machine settings (affinity.c). */
 void affinity_pin(uint32_t me, uint32_t p);   /* at bsp_begin, shm device */

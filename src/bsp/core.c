@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 struct bsp_state bsp;
+#define MAX_PROCS 65535 /* the barrier counts arrivals in 16 bits */
 const struct bsp_observer *bsp_observer;
 bool bsp_observing;
 
@@ -115,6 +116,9 @@ static int64_t env_nprocs(void)
         return affinity_max_threads();
     if (device_choose()->world && dev->world(&world, &me)) /* mpirun -n P */
         return world;
+    const struct machine_info *mi = machine_info(); /* MulticoreBSP's file, below bsprun -n */
+    if (!setting_given(SET_NPROCS) && mi->threads_set && mi->threads > 0 && mi->threads <= MAX_PROCS)
+        return (int64_t)mi->threads;
     return (int64_t)setting_num(SET_NPROCS);
 }
 
@@ -145,7 +149,6 @@ void bsp_segment_setup(struct segment *seg)
     seg->hdr->root[ROOT_BSP] = off;
 }
 
-#define MAX_PROCS 65535 /* the barrier counts arrivals in 16 bits */
 
 void bsp_impl_begin(int64_t p)
 {
@@ -189,6 +192,7 @@ void bsp_impl_begin(int64_t p)
     reg_reset();
     mirror_begin();
     bsmp_reset();
+    checkpoint_arm();
     OBSERVE(start(bsp.me, bsp.p));
 }
 
@@ -412,6 +416,8 @@ void bsp_sync(void)
     bsp.nhp = 0;
     bsp.step++;
     launch_set_step(bsp.step);
+    if (__builtin_expect(bsp.checkpoint_every != 0, 0) && bsp.step % bsp.checkpoint_every == 0)
+        checkpoint_due();
     bsp_set_call(CALL_NONE);
     OBSERVE(sync_end());
 }
