@@ -5,12 +5,7 @@
 set -eu
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-libs="lib/libsuperstep.a -lpthread -lm" san=""
-if [ "${SANITIZE:-}" = 1 ]; then
-    libs="$O/lib/libsuperstep.a -lpthread -lm" san="-fsanitize=address,undefined"
-fi
-grep -qx 'mpi=yes' "$O/config" && libs="$libs $(mpicc --showme:link)"
 for d in SUPERSTEP_MCBSP MCBSP_COMPATIBILITY_MODE; do
-    cc -std=c11 -Wall -Wextra -Werror $san -D$d -Iinclude -Itests tests/bsp/tagsize_twice.c $libs -o "$dir/$d"
+    CC="cc -std=c11 -Wall -Wextra -Werror" "$BINDIR/bspcc" -D$d -Itests tests/bsp/tagsize_twice.c -o "$dir/$d"
     SUPERSTEP_DEVICE=shm "$dir/$d"
 done
