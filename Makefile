@@ -313,7 +313,7 @@ PLUGIN_TOOLS := $(BINDIR)/bspbench
 
 install: all
 	install -d $(DEST)/include $(DEST)/lib/pkgconfig $(DEST)/bin $(CMAKE_DIR) $(DOC_DIR)
-	install -m 644 include/*.h $(DEST)/include/
+	install -m 644 include/*.h include/*.hpp $(DEST)/include/
 	set -e; t=$$(mktemp -d); trap 'rm -rf "$$t"' EXIT; \
 	    $(CC) $(CFLAGS_ALL) $(PLUGIN_CFLAGS) -DSUPERSTEP_PLUGIN_DIR_BUILTIN='"$(PREFIX)/lib/superstep"' -fPIC -Isrc \
 	        -c src/plugin/load.c -o $$t/load.o; \
@@ -338,7 +338,7 @@ install: all
 	done
 
 uninstall:
-	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h)))
+	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h include/*.hpp)))
 	rm -f $(DEST)/lib/$(notdir $(LIB_A)) $(DEST)/lib/$(notdir $(LIB_SO_REAL)) $(DEST)/lib/$(SO_NAME) $(DEST)/lib/libsuperstep.so
 	rm -f $(DEST)/lib/superstep/$(notdir $(PLUGIN_MPI))
 	rm -f $(addprefix $(DEST)/bin/,$(notdir $(TOOLS)))

@@ -43,11 +43,19 @@ size_t mcbsp_get_maximum_threads(void);
 void mcbsp_set_affinity_mode(enum mcbsp_affinity_mode mode);
 enum mcbsp_affinity_mode mcbsp_get_affinity_mode(void);
 
-/* Cores, and hardware threads per core (default: the allowed CPUs, 1). */
+/* Cores, and hardware threads per core.  Each getter returns what a call
+ * set, else (available cores only) the SUPERSTEP_NPROCS of bsprun -n,
+ * else the value of a machine.info file in the working directory (read as
+ * MulticoreBSP reads it), else the default: the CPUs this program may
+ * run on, 1. */
 void mcbsp_set_available_cores(size_t num_cores);
 size_t mcbsp_get_available_cores(void);
 void mcbsp_set_threads_per_core(size_t threads_per_core);
 size_t mcbsp_get_threads_per_core(void);
+/* Hardware threads per core left unused (kept and reported; processes are
+ * placed by the other settings). */
+void mcbsp_set_unused_threads_per_core(size_t unused_threads_per_core);
+size_t mcbsp_get_unused_threads_per_core(void);
 void mcbsp_set_thread_numbering(enum mcbsp_thread_numbering numbering);
 enum mcbsp_thread_numbering mcbsp_get_thread_numbering(void);
 

@@ -22,15 +22,19 @@
 
 enum { MODE_UNSET = -1, MODE_NONE = -2 };
 
+/* What the calls of mcbsp.h set; what they leave unset comes from
+ * machine.info (machine.c), then from the defaults. */
 static struct {
     int mode;                   /* enum mcbsp_affinity_mode, or MODE_* */
     size_t max_threads;         /* 0: not set */
     size_t cores, per_core;     /* 0: not set */
+    size_t unused_per_core;
+    bool unused_set, numbering_set, reserved_set;
     enum mcbsp_thread_numbering numbering;
     size_t *pinning, npinning;
     size_t *reserved, nreserved;
     int *cpus, ncpus;           /* allowed CPUs, as first seen */
-} aff = { MODE_UNSET, 0, 0, 0, CONSECUTIVE, NULL, 0, NULL, 0, NULL, 0 };
+} aff = { .mode = MODE_UNSET, .numbering = CONSECUTIVE };
 
 static size_t *copy_sizes(const size_t *v, size_t n)
 {
@@ -54,19 +58,65 @@ void mcbsp_set_affinity_mode(enum mcbsp_affinity_mode mode)
 
 static void allowed_cpus(void);
 
-enum mcbsp_affinity_mode mcbsp_get_affinity_mode(void) { return aff.mode >= 0 ? (enum mcbsp_affinity_mode)aff.mode : SCATTER; }
+static int mode_chosen(void);
+
+enum mcbsp_affinity_mode mcbsp_get_affinity_mode(void)
+{
+    int mode = mode_chosen();
+    return mode >= 0 ? (enum mcbsp_affinity_mode)mode : SCATTER;
+}
+
 void mcbsp_set_available_cores(size_t num_cores) { aff.cores = num_cores; }
 void mcbsp_set_threads_per_core(size_t threads_per_core) { aff.per_core = threads_per_core; }
-size_t mcbsp_get_threads_per_core(void) { return aff.per_core ? aff.per_core : 1; }
-void mcbsp_set_thread_numbering(enum mcbsp_thread_numbering numbering) { aff.numbering = numbering; }
-enum mcbsp_thread_numbering mcbsp_get_thread_numbering(void) { return aff.numbering; }
 
+size_t mcbsp_get_threads_per_core(void)
+{
+    const struct machine_info *mi = machine_info();
+    if (aff.per_core)
+        return aff.per_core;
+    return mi->threads_per_core_set && mi->threads_per_core ? mi->threads_per_core : 1;
+}
+
+void mcbsp_set_unused_threads_per_core(size_t unused)
+{
+    aff.unused_per_core = unused;
+    aff.unused_set = true;
+}
+
+size_t mcbsp_get_unused_threads_per_core(void)
+{
+    const struct machine_info *mi = machine_info();
+    return aff.unused_set ? aff.unused_per_core : mi->unused_set ? mi->unused_threads_per_core : 0;
+}
+
+void mcbsp_set_thread_numbering(enum mcbsp_thread_numbering numbering)
+{
+    aff.numbering = numbering;
+    aff.numbering_set = true;
+}
+
+enum mcbsp_thread_numbering mcbsp_get_thread_numbering(void)
+{
+    const struct machine_info *mi = machine_info();
+    if (aff.numbering_set || !mi->numbering_set)
+        return aff.numbering;
+    return mi->wrapped ? WRAPPED : CONSECUTIVE;
+}
+
+/* A call, else bsprun -n (SUPERSTEP_NPROCS: one processor per core asked
+ * for), else machine.info's cores, else the CPUs this program may use. */
 size_t mcbsp_get_available_cores(void)
 {
+    const struct machine_info *mi = machine_info();
     if (aff.cores)
         return aff.cores;
+    if (setting_given(SET_NPROCS))
+        return (size_t)setting_num(SET_NPROCS);
+    if (mi->cores_set && mi->cores)
+        return mi->cores;
     allowed_cpus();
-    return (size_t)aff.ncpus / mcbsp_get_threads_per_core();
+    size_t t = mcbsp_get_threads_per_core();
+    return ((size_t)aff.ncpus + t - 1) / t;
 }
 
 void mcbsp_set_pinning(const size_t *pinning, size_t length)
@@ -79,17 +129,50 @@ void mcbsp_set_pinning(const size_t *pinning, size_t length)
     aff.mode = MANUAL;
 }
 
-size_t *mcbsp_get_pinning(void) { return copy_sizes(aff.pinning, aff.npinning); }
+/* The pinning in force: a call's, else machine.info's. */
+static const size_t *pinning(size_t *n)
+{
+    const struct machine_info *mi = machine_info();
+    *n = aff.pinning ? aff.npinning : mi->npinning;
+    return aff.pinning ? aff.pinning : mi->pinning;
+}
+
+size_t *mcbsp_get_pinning(void)
+{
+    size_t n;
+    const size_t *v = pinning(&n);
+    return copy_sizes(v, n);
+}
 
 void mcbsp_set_reserved_cores(const size_t *reserved, size_t length)
 {
     free(aff.reserved);
     aff.reserved = copy_sizes(reserved, length);
     aff.nreserved = aff.reserved ? length : 0;
+    aff.reserved_set = true;
 }
 
-size_t mcbsp_get_reserved_cores_number(void) { return aff.nreserved; }
-size_t *mcbsp_get_reserved_cores(void) { return copy_sizes(aff.reserved, aff.nreserved); }
+/* The reserved cores in force: a call's, else machine.info's. */
+static const size_t *reserved_list(size_t *n)
+{
+    const struct machine_info *mi = machine_info();
+    *n = aff.reserved_set ? aff.nreserved : mi->nreserved;
+    return aff.reserved_set ? aff.reserved : mi->reserved;
+}
+
+size_t mcbsp_get_reserved_cores_number(void)
+{
+    size_t n;
+    reserved_list(&n);
+    return n;
+}
+
+size_t *mcbsp_get_reserved_cores(void)
+{
+    size_t n;
+    const size_t *v = reserved_list(&n);
+    return copy_sizes(v, n);
+}
 
 /* bsp_nprocs() before bsp_begin: mcbsp_set_maximum_threads, else 0 (the
  * caller's default). */
@@ -97,8 +180,10 @@ int64_t affinity_max_threads(void) { return (int64_t)aff.max_threads; }
 
 static bool reserved(int cpu)
 {
-    for (size_t i = 0; i < aff.nreserved; i++)
-        if (aff.reserved[i] == (size_t)cpu)
+    size_t n;
+    const size_t *v = reserved_list(&n);
+    for (size_t i = 0; i < n; i++)
+        if (v[i] == (size_t)cpu)
             return true;
     return false;
 }
@@ -120,6 +205,8 @@ static void allowed_cpus(void)
     }
 }
 
+/* A call, else SUPERSTEP_AFFINITY, else machine.info (manual only with a
+ * pinning), else scatter. */
 static int mode_chosen(void)
 {
     if (aff.mode != MODE_UNSET)
@@ -127,21 +214,31 @@ static int mode_chosen(void)
     const char *v = setting_str(SET_AFFINITY); /* checked by the settings parser */
     if (v && !strcmp(v, "none"))
         return MODE_NONE;
-    return v && !strcmp(v, "compact") ? COMPACT : SCATTER;
+    if (v)
+        return !strcmp(v, "compact") ? COMPACT : SCATTER;
+    const struct machine_info *mi = machine_info();
+    if (mi->affinity_set && (mi->affinity != MANUAL || mi->pinning))
+        return mi->affinity;
+    return SCATTER;
 }
 
 /* Processor s of p: the CPU its mode gives it, or -1 for none. */
 static int cpu_for(uint32_t s, uint32_t p, int mode)
 {
-    if (mode == MANUAL)
-        return aff.pinning ? (int)aff.pinning[s % aff.npinning] : -1;
+    if (mode == MANUAL) {
+        size_t np;
+        const size_t *pin = pinning(&np);
+        return pin ? (int)pin[s % np] : -1;
+    }
     int list[CPU_SETSIZE], n = 0;
     for (int i = 0; i < aff.ncpus; i++)
         if (!reserved(aff.cpus[i]))
             list[n++] = aff.cpus[i];
     if (!n)
         return -1;
-    size_t t = mcbsp_get_threads_per_core(), c = aff.cores ? aff.cores : (size_t)n / t;
+    const struct machine_info *mi = machine_info();
+    size_t t = mcbsp_get_threads_per_core();
+    size_t c = aff.cores ? aff.cores : mi->cores_set && mi->cores ? mi->cores : (size_t)n / t;
     if (!c)
         c = 1;
     size_t core, hw;
@@ -152,7 +249,7 @@ static int cpu_for(uint32_t s, uint32_t p, int mode)
     } else {
         core = (s / t) % c, hw = s % t;
     }
-    size_t index = aff.numbering == WRAPPED ? core + hw * c : core * t + hw;
+    size_t index = mcbsp_get_thread_numbering() == WRAPPED ? core + hw * c : core * t + hw;
     return list[index % (size_t)n];
 }
 

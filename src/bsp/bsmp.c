@@ -174,14 +174,15 @@ void bsmp_set_initial_tagsize(uint64_t tagsize)
     bsp.tagsize = bsp.tagsize_next = tagsize;
 }
 
-int64_t bsp_impl_set_tagsize(int64_t size)
+int64_t bsp_impl_set_tagsize(int64_t size, bool in_force)
 {
     bsp_require_begun("bsp_set_tagsize");
     if (size < 0 || size > MAX_TAGSIZE)
         bsp_error("bsp_set_tagsize", "tag size %s out of range (0..%lld)", size_str(size).s, MAX_TAGSIZE);
-    /* The size last requested (the one in force if none was): a second call
-     * in one superstep returns what the first asked for, as in BSPonMPI. */
-    int64_t old = (int64_t)bsp.tagsize_next;
+    /* A second call in one superstep returns, by the 1998 rule (BSPonMPI,
+     * the Oxford toolset), the size the first asked for; by MulticoreBSP's
+     * and LPF's, the size in force. */
+    int64_t old = (int64_t)(in_force ? bsp.tagsize : bsp.tagsize_next);
     bsp.tagsize_next = (uint64_t)size;
     bsp.tagsize_calls++;
     return old;

@@ -273,6 +273,8 @@ struct bsp_state {
     uint64_t mq_at;               /* offset of the next message's record */
     uint64_t mq_count;            /* messages not yet moved */
     uint64_t mq_bytes_left;       /* their payload bytes */
+
+    uint64_t checkpoint_every;    /* automatic checkpoints (checkpoint.c): 0 none */
 };
 
 /* Hidden: the library's own code reaches it without the GOT (-fPIC). */
@@ -314,6 +316,9 @@ void bsp_stall_arm(void);
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void bsp_not_begun(const char *call) __attribute__((noreturn, cold));
+/* In a process the program forked from a processor (not one itself): stop
+ * with the line that says so; elsewhere return. */
+void bsp_require_not_forked(const char *call);
 /* Inline: every call checks it, and a call costs as much as a small put. */
 static inline void bsp_require_begun(const char *call)
 {
@@ -446,6 +451,27 @@ void rma_serve_gets(void);
 void rma_apply_replies(void);     /* every get's reply, before any put is applied */
 void rma_do_direct(void);
 
+/* MulticoreBSP's machine.info in the working directory, read once
+ * (machine.c); a field counts only when its *_set is true. */
+struct machine_info {
+    size_t threads, cores, threads_per_core, unused_threads_per_core;
+    bool threads_set, cores_set, threads_per_core_set, unused_set;
+    bool wrapped, numbering_set;      /* thread_numbering */
+    int affinity;                     /* enum mcbsp_affinity_mode */
+    bool affinity_set;
+    size_t *pinning, npinning;        /* NULL: none */
+    size_t *reserved, nreserved;      /* NULL: none */
+    size_t cp_f, safe_cp_f;           /* checkpoint frequencies */
+    bool cp_f_set, safe_cp_f_set;
+};
+const struct machine_info *machine_info(void);
+
+/* Automatic checkpoints (checkpoint.c): bsp_begin arms them from the
+ * settings; bsp_sync calls checkpoint_due when bsp.checkpoint_every is not
+ * 0 and divides the new superstep number. */
+void checkpoint_arm(void);
+void checkpoint_due(void) __attribute__((noreturn, cold));
+
 /* Pinning processors to CPUs, MulticoreBSP's machine settings (affinity.c). */
 void affinity_pin(uint32_t me, uint32_t p);   /* at bsp_begin, shm device */
 int64_t affinity_max_threads(void);           /* mcbsp_set_maximum_threads, or 0 */
@@ -466,7 +492,9 @@ void bsp_impl_get(int64_t pid, const void *src, int64_t offset, void *dst, int64
 void bsp_impl_hpput(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes);
 void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes);
 void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes);
-int64_t bsp_impl_set_tagsize(int64_t size);
+/* Returns the size in force (in_force: MulticoreBSP 2.x, LPF) or the one
+ * last requested in this superstep (the 1998 rule). */
+int64_t bsp_impl_set_tagsize(int64_t size, bool in_force);
 void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nbytes);
 void bsp_impl_qsize(uint64_t *packets, uint64_t *bytes);
 int64_t bsp_impl_get_tag(void *tag);     /* -1 when the queue is empty */

@@ -7,6 +7,7 @@
 #include "launch/launch.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include <unistd.h>
 
 struct bsp_state bsp;
+#define MAX_PROCS 65535 /* the barrier counts arrivals in 16 bits */
 const struct bsp_observer *bsp_observer;
 bool bsp_observing;
 
@@ -55,8 +57,39 @@ void bad_size(const char *call, const char *what, int64_t v)
     bsp_error(call, "absurd %s %s (more than 2^40)", what, size_str(v).s);
 }
 
+/* A process the program forked from a processor is none (issue 18, defect
+ * 2): the atfork child handler (registered at the first bsp_begin) marks it
+ * not begun, so every call takes the cold path below and stops it with one
+ * line; the launch layer has forgotten the job there, so the job goes on.
+ * The fast paths pay nothing. */
+static struct {
+    bool is;
+    uint32_t me;
+    uint64_t step;
+} forked_from;
+
+static void forked_by_program(void)
+{
+    if (!bsp.begun) /* the launch layer's own forks happen before this process has begun */
+        return;
+    forked_from.is = true;
+    forked_from.me = bsp.me;
+    forked_from.step = bsp.step;
+    bsp.begun = false;
+    bsp.mq_count = 0; /* the queue's reads check nothing else */
+}
+
+void bsp_require_not_forked(const char *call)
+{
+    if (forked_from.is)
+        bsp_not_begun(call);
+}
+
 void bsp_not_begun(const char *call)
 {
+    if (forked_from.is)
+        bsp_error(call, "called in a process that processor %u forked in superstep %llu, which is not a processor",
+                  forked_from.me, (unsigned long long)forked_from.step);
     bsp_error(call, "called outside bsp_begin ... bsp_end");
 }
 
@@ -76,12 +109,16 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem)
 
 static int64_t env_nprocs(void)
 {
+    bsp_require_not_forked("bsp_nprocs");
     settings_check("bsp_nprocs");
     uint32_t world, me;
     if (affinity_max_threads())
         return affinity_max_threads();
     if (device_choose()->world && dev->world(&world, &me)) /* mpirun -n P */
         return world;
+    const struct machine_info *mi = machine_info(); /* MulticoreBSP's file, below bsprun -n */
+    if (!setting_given(SET_NPROCS) && mi->threads_set && mi->threads > 0 && mi->threads <= MAX_PROCS)
+        return (int64_t)mi->threads;
     return (int64_t)setting_num(SET_NPROCS);
 }
 
@@ -89,6 +126,7 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
 {
     (void)argc;
     (void)argv;
+    bsp_require_not_forked("bsp_init");
     settings_check("bsp_init");
     bsp.spmd = spmd;
     /* Where every processor runs the program from main (mpi), processors
@@ -111,10 +149,13 @@ void bsp_segment_setup(struct segment *seg)
     seg->hdr->root[ROOT_BSP] = off;
 }
 
-#define MAX_PROCS 65535 /* the barrier counts arrivals in 16 bits */
 
 void bsp_impl_begin(int64_t p)
 {
+    static bool atfork;
+    bsp_require_not_forked("bsp_begin");
+    if (!atfork)
+        atfork = pthread_atfork(NULL, NULL, forked_by_program) == 0;
     if (bsp.begun)
         bsp_error("bsp_begin", "called twice (already running on %u processors)", bsp.p);
     if (device_choose()->agree) /* mpi: processor 0 decides p, as on shm */
@@ -151,6 +192,7 @@ void bsp_impl_begin(int64_t p)
     reg_reset();
     mirror_begin();
     bsmp_reset();
+    checkpoint_arm();
     OBSERVE(start(bsp.me, bsp.p));
 }
 
@@ -374,6 +416,8 @@ void bsp_sync(void)
     bsp.nhp = 0;
     bsp.step++;
     launch_set_step(bsp.step);
+    if (__builtin_expect(bsp.checkpoint_every != 0, 0) && bsp.step % bsp.checkpoint_every == 0)
+        checkpoint_due();
     bsp_set_call(CALL_NONE);
     OBSERVE(sync_end());
 }

@@ -44,7 +44,7 @@ void bsp_set_tagsize(int *tag_nbytes)
 {
     if (!tag_nbytes)
         bsp_error("bsp_set_tagsize", "NULL argument");
-    *tag_nbytes = (int)bsp_impl_set_tagsize(*tag_nbytes);
+    *tag_nbytes = (int)bsp_impl_set_tagsize(*tag_nbytes, false);
 }
 
 void bsp_send(int pid, const void *tag, const void *payload, int payload_nbytes)
@@ -109,7 +109,7 @@ void bsp_mc_set_tagsize(size_t *size)
 {
     if (!size)
         bsp_error("bsp_set_tagsize", "NULL argument");
-    *size = (size_t)bsp_impl_set_tagsize(SZ(*size));
+    *size = (size_t)bsp_impl_set_tagsize(SZ(*size), true);
 }
 
 void bsp_mc_send(unsigned int pid, const void *tag, const void *payload, size_t size)
@@ -216,10 +216,12 @@ void bsp_any_send(long long pid, const void *tag, const void *payload, long long
 
 long long bsp_any_hpmove(void **tag, void **payload) { return bsp_impl_hpmove(tag, payload); }
 
+/* An unsigned size (bsp_size_t) is a MulticoreBSP program's: a second
+ * call in a superstep returns the size in force; an int, the 1998 rule. */
 void bsp_any_set_tagsize(void *size, int kind)
 {
     kind_check("bsp_set_tagsize", "size", size, kind);
-    kind_write(size, kind, bsp_impl_set_tagsize(kind_read(size, kind)));
+    kind_write(size, kind, bsp_impl_set_tagsize(kind_read(size, kind), !(kind & KIND_SIGNED)));
 }
 
 /* A NULL nmessages is an error in every dialect; a NULL nbytes is allowed

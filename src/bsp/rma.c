@@ -30,12 +30,18 @@ static uint32_t check_pid(const char *call, int64_t pid)
     return (uint32_t)pid;
 }
 
-/* Validate a transfer against the area registered on 'pid'. */
+/* Validate a transfer against the area registered on 'pid'.  A transfer
+ * of 0 bytes is a no-op whatever its remote address and offset (a
+ * processor with no data registers NULL): as in LPF, MulticoreBSP and
+ * BSPonMPI, nothing about it is checked but that the job runs, and the
+ * caller does nothing. */
 static struct target check_remote(const char *call, int64_t pid, const void *area, int64_t offset,
                                   int64_t nbytes, const void *local, const char *local_name)
 {
     bsp_require_begun(call);
-    struct target t;
+    struct target t = { 0, 0 };
+    if (nbytes == 0)
+        return t;
     t.pid = check_pid(call, pid);
     if (offset < 0 && !bsp.mc)
         check_size(call, "offset", offset);
@@ -184,11 +190,11 @@ void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int
 void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes)
 {
     struct target t = check_remote("bsp_direct_get", pid, src, offset, nbytes, dst, "destination");
+    if (!nbytes)
+        return;
     if (!dev->direct)
         bsp_error("bsp_direct_get", "device %s cannot read processor %u's memory directly "
                   "(shm device with process_vm_readv only; use bsp_get)", dev->name, t.pid);
-    if (!nbytes)
-        return;
     uint64_t at = reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, n = (uint64_t)nbytes;
     if (t.pid == bsp.me) { /* my own memory */
         memmove(dst, (const void *)(uintptr_t)at, n);

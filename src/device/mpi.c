@@ -98,6 +98,7 @@ struct device device_mpi;
 
 static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
+    pid_t pid;                 /* the rank's process: a child the program forks is none */
     bool we_inited;
     bool begun, ended, used;
     bool host;                 /* rank 0 of an Epiphany host's job, the other ranks idle */
@@ -230,6 +231,7 @@ static void mpi_init(void)
         m.we_inited = true;
     }
     m.inited = true;
+    m.pid = getpid();
     MPI_Comm_size(MPI_COMM_WORLD, &m.world);
     MPI_Comm_rank(MPI_COMM_WORLD, &m.wrank);
     failure_paths_install();
@@ -536,6 +538,8 @@ static bool mpi_expected(void)
 void mpi_on_exit(int status, void *arg)
 {
     (void)arg;
+    if (m.inited && getpid() != m.pid) /* a process the rank forked leaves: not the rank */
+        return;
     if (!m.inited) {
         int started = 0, finished = 0;
         MPI_Initialized(&started); /* by the program, or by mp.h's transport */

@@ -22,8 +22,10 @@ struct ebsp_stats ebsp_stats;
 
 void ebsp_require_begun(const char *call)
 {
-    if (!ek.begun)
+    if (!ek.begun) {
+        bsp_require_not_forked(call);
         bsp_error(call, "called outside bsp_begin ... bsp_end");
+    }
 }
 
 /* ---- the memories below 4 GiB ------------------------------------------------ */

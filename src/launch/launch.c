@@ -119,6 +119,38 @@ int launch_inherit_fd = -1;
 
 struct launch_words launch_words = { "processor", 0, "bsp_end", true };
 
+/*
+ * A process that the program forks while it takes part in a job (fork() in
+ * an SPMD section, in an mp.h node, in a host during ebsp_spmd) is not a
+ * processor: it must never act on the job (issue 18, defect 2).  A
+ * pthread_atfork child handler forgets the job in such a child, so that an
+ * error there ends the child alone (launch_vfail prints its line and
+ * _exits) and touches neither the failure word nor the device; the API
+ * layers mark themselves the same way (src/bsp, src/mp, src/ebsp), so
+ * their calls stop with one line.  The forks of this layer (processors,
+ * kernels, the supervisor's split) set own_fork and are left alone.
+ */
+static bool own_fork;
+static bool forked_off;
+
+static void program_forked_child(void)
+{
+    if (own_fork || !job.ls)
+        return;
+    forked_off = true;
+    job.ls = NULL;
+    job.forked = job.starter = false;
+    job.step_mirror = NULL;
+    launch_fail_hook = NULL;
+    launch_failed_hook = NULL;
+    mon.running = false;
+}
+
+__attribute__((constructor)) static void fork_watch_install(void)
+{
+    pthread_atfork(NULL, NULL, program_forked_child);
+}
+
 /* " in superstep S" when reports name supersteps, else "". */
 static const char *step_text(char *buf, size_t n, uint32_t p)
 {
@@ -539,6 +571,7 @@ static void give_back_sigchld(void)
 
 static void child_setup(pid_t starter)
 {
+    own_fork = false;
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != starter)
         _exit(LAUNCH_EXIT_STOPPED);
@@ -649,7 +682,9 @@ static int fork_processors(uint32_t nprocs)
         on_exit(starter_on_exit, NULL);
         exit_hook = true;
     }
+    own_fork = true;
     int rc = supervise_start();
+    own_fork = false;
     if (rc)
         return rc;
     pid_t self = getpid(); /* the worker's: the supervisor keeps the original */
@@ -674,7 +709,9 @@ static int fork_processors(uint32_t nprocs)
             kill_and_reap(1, p);
             return rc;
         }
+        own_fork = true;
         pid_t pid = fork();
+        own_fork = false;
         if (pid < 0) { /* undo: the caller reports the failure */
             rc = -errno;
             close(hang[0]);
@@ -750,7 +787,9 @@ int launch_spawn(const char *path, char *const argv[])
 static int spawn_kernels(const char *path, char *const argv[])
 {
     uint32_t nprocs = job.nprocs;
+    own_fork = true;
     int rc = supervise_start();
+    own_fork = false;
     if (rc)
         return rc;
     if ((rc = alloc_tables(nprocs)) != 0)
@@ -774,7 +813,9 @@ static int spawn_kernels(const char *path, char *const argv[])
         size_t len = launch_put_str(nopath, 0, sizeof nopath, "superstep: cannot start kernel ");
         len = launch_put_str(nopath, len, sizeof nopath, path);
         len = launch_put_str(nopath, len, sizeof nopath, "\n");
+        own_fork = true;
         pid_t pid = fork();
+        own_fork = false;
         if (pid < 0) {
             rc = -errno;
             free_environment(envp);
@@ -933,6 +974,10 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap)
     if (!job.ls) { /* no job running: nothing else to stop */
         fflush(stdout);
         fprintf(stderr, "superstep: %s\n", msg);
+        if (forked_off) { /* a copy of a processor: none of its exit hooks is ours to run */
+            fflush(NULL);
+            _exit((int)code);
+        }
         exit((int)code);
     }
     launch_report(code, msg);

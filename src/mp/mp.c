@@ -12,6 +12,7 @@
 
 #include <stdarg.h>
 #include <stdint.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,12 +29,24 @@ static struct {
     bool started;     /* between mp_start and mp_quit */
     bool done;        /* mp_quit returned */
     bool quit_seen;   /* this node has received the quit notice */
-    bool atexit_set;
+    bool atexit_set, atfork_set;
     pid_t pid;                   /* the node's process (exit hooks act only there) */
     int n, me;
     bool pinned;      /* 'pin' is what mp_probe_info described: the next */
     struct mp_head pin; /* receive that may take it delivers it */
+    int forked_by;    /* a process the program forked from this node: no node (issue 18) */
 } mp;
+
+/* The program forked while this process is a node: the child is none, and
+ * every call it makes stops it with one line (the launch layer has
+ * forgotten the job there).  mp_start's own forks come before 'started'. */
+static void forked_by_program(void)
+{
+    if (!mp.started)
+        return;
+    mp.forked_by = mp.me;
+    mp.started = false;
+}
 
 void mp_error(const char *call, const char *fmt, ...)
 {
@@ -52,6 +65,10 @@ void mp_error(const char *call, const char *fmt, ...)
      * not launch_fail: the line as it prints one without a job. */
     fflush(stdout);
     fprintf(stderr, "superstep: %s: %s\n", call, what);
+    if (mp.forked_by) { /* a copy of a node: its exit hooks are not this process's */
+        fflush(NULL);
+        _exit(1);
+    }
     exit(1);
 }
 
@@ -102,6 +119,8 @@ void mp_sync_stalled(int64_t waited_ns, int n, bool (*computing)(int k))
 
 static void require_started(const char *call)
 {
+    if (!mp.started && mp.forked_by)
+        mp_error(call, "called in a process that node %d forked, which is not a node", mp.forked_by);
     if (!mp.started)
         mp_error(call, mp.done ? "called after mp_quit" : "called before mp_start");
 }
@@ -149,8 +168,12 @@ bool mp_start(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
+    if (mp.forked_by)
+        require_started("mp_start");
     if (mp.started || mp.done)
         mp_error("mp_start", "called twice");
+    if (!mp.atfork_set)
+        mp.atfork_set = pthread_atfork(NULL, NULL, forked_by_program) == 0;
     settings_check("mp_start"); /* a bad setting ends the program here */
     T = transport();
     long n = T->size ? T->size() : (long)setting_num(SET_NPROCS);
