@@ -30,6 +30,7 @@
 struct model {
     bool on;
     double g, l, word;  /* us per word, us, bytes per word */
+    char how[512];      /* where g and l came from, for the HTML page */
 };
 
 struct trace {
@@ -475,6 +476,10 @@ int main(int argc, char **argv)
         bad("-g and -l go together (given: %s%s)", isnan(m.g) ? "-l" : "-g", "");
     int bench_p = bench ? read_bench(bench, &m) : 0;
     m.on = !isnan(m.g) && !isnan(m.l);
+    if (bench)
+        snprintf(m.how, sizeof m.how, "measured by bspbench on p = %d (its output %s, read with -b)", bench_p, bench);
+    else if (m.on)
+        snprintf(m.how, sizeof m.how, "given on the command line (-g and -l)");
 
     struct trace t = { .path = argv[optind] };
     size_t len;
