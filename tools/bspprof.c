@@ -30,6 +30,7 @@
 struct model {
     bool on;
     double g, l, word;  /* us per word, us, bytes per word */
+    char how[512];      /* where g and l came from, for the HTML page */
 };
 
 struct trace {
@@ -257,21 +258,34 @@ static void load(struct trace *t, struct jv *root)
 
 /* ---- the views ------------------------------------------------------------ */
 
+/* otherData's list of processors 'key' as "processor 3" or "processors 1, 2";
+ * false when the trace has none. */
+static bool procs_list(const struct trace *t, const char *key, char *out, size_t size)
+{
+    const struct jv *a = jget(t->other, key);
+    if (!a || a->t != J_ARR || !a->n)
+        return false;
+    size_t len = (size_t)snprintf(out, size, "processor%s", a->n > 1 ? "s" : "");
+    for (size_t i = 0; i < a->n && len < size; i++)
+        len += (size_t)snprintf(out + len, size - len, "%s %.0f", i ? "," : "", a->kid[i].t == J_NUM ? a->kid[i].num : -1.0);
+    return true;
+}
+
 static void header(const struct trace *t, const struct model *m)
 {
     printf("%s: %d processors, %ld supersteps", t->path, t->p, t->supersteps);
     if ((long)t->n < t->supersteps)
         printf(" (%zu traced slice by slice: the first ones and the costliest; totals cover all)", t->n);
     printf("\n");
-    const struct jv *missing = jget(t->other, "missing");
-    if (missing && missing->t == J_ARR && missing->n) {
-        printf("PARTIAL: the job failed on mpi; the records of processor%s", missing->n > 1 ? "s" : "");
-        for (size_t i = 0; i < missing->n; i++)
-            printf("%s %.0f", i ? "," : "", missing->kid[i].t == J_NUM ? missing->kid[i].num : -1.0);
-        printf(" are missing: the trace holds the supersteps the others completed\n");
-    } else if (!t->complete) {
+    char who[256];
+    if (procs_list(t, "missing", who, sizeof who))
+        printf("PARTIAL: the job failed on mpi; the records of %s are missing: the trace holds the supersteps the "
+               "others completed\n", who);
+    else if (!t->complete)
         printf("INCOMPLETE: the job failed; the trace holds the supersteps every processor completed\n");
-    }
+    if (procs_list(t, "stopped", who, sizeof who))
+        printf("STOPPED: the failure stopped %s inside the bsp_sync of superstep %ld: their wait and comm there "
+               "end where they stopped, and what they received is not in h\n", who, t->step[t->n - 1]);
     if (t->truncated)
         printf("TRUNCATED: the profile buffer was full\n");
     if (m->on)
@@ -462,6 +476,10 @@ int main(int argc, char **argv)
         bad("-g and -l go together (given: %s%s)", isnan(m.g) ? "-l" : "-g", "");
     int bench_p = bench ? read_bench(bench, &m) : 0;
     m.on = !isnan(m.g) && !isnan(m.l);
+    if (bench)
+        snprintf(m.how, sizeof m.how, "measured by bspbench on p = %d (its output %s, read with -b)", bench_p, bench);
+    else if (m.on)
+        snprintf(m.how, sizeof m.how, "given on the command line (-g and -l)");
 
     struct trace t = { .path = argv[optind] };
     size_t len;

@@ -1,13 +1,14 @@
 /*
  * bsprun - run a BSP program on P processors.
  *
- *   bsprun -n P [--device shm|mpi|auto] [--mandatory] [--profile FILE] [--]
- *          ./prog args...
+ *   bsprun -n P [--device shm|mpi|auto] [--mandatory] [--profile FILE] [--show]
+ *          [--] ./prog args...
  *   bsprun --help | --version
  *
  * Sets SUPERSTEP_NPROCS (what bsp_nprocs() returns before bsp_begin, and the
  * default processor count of Epiphany host programs and mp.h) and
- * SUPERSTEP_DEVICE, then runs the program in its place.
+ * SUPERSTEP_DEVICE, then runs the program in its place (--show prints that
+ * command, env and all, instead).
  *
  * --device mpi runs "mpirun -n P program args" instead (Open MPI: with -q,
  * --oversubscribe, and --allow-run-as-root when root).  The launcher is the
@@ -59,6 +60,62 @@ static char *find_in_path(const char *name)
             p++;
     }
     return NULL;
+}
+
+/* --show: print the command instead of running it. */
+static bool show;
+
+/* The variables bsprun sets for the program, in the order set, so that
+ * --show can print them: "NAME=value". */
+static char *set_vars[8];
+static int nset;
+
+static void set_var(const char *name, const char *value)
+{
+    setenv(name, value, 1);
+    for (int i = 0; i < nset; i++)
+        if (!strncmp(set_vars[i], name, strlen(name)) && set_vars[i][strlen(name)] == '=') {
+            free(set_vars[i]);
+            set_vars[i] = set_vars[--nset];
+        }
+    size_t n = strlen(name) + strlen(value) + 2;
+    set_vars[nset] = malloc(n);
+    snprintf(set_vars[nset++], n, "%s=%s", name, value);
+}
+
+/* One word as a shell reads it: quoted when it holds anything else than
+ * letters, digits and _./=:,+@%-. */
+static void print_word(const char *w)
+{
+    if (*w && strspn(w, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./=:,+@%-") == strlen(w)) {
+        fputs(w, stdout);
+        return;
+    }
+    putchar('\'');
+    for (; *w; w++)
+        fputs(*w == '\'' ? "'\\''" : (char[]){ *w, 0 }, stdout);
+    putchar('\'');
+}
+
+/* --show: the command that would run, as one line a shell runs the same
+ * way: env with the variables bsprun sets, then argv. */
+static int show_command(char **argv)
+{
+    if (nset) {
+        fputs("env", stdout);
+        for (int i = 0; i < nset; i++) {
+            putchar(' ');
+            print_word(set_vars[i]);
+        }
+        putchar(' ');
+    }
+    for (int i = 0; argv[i]; i++) {
+        if (i)
+            putchar(' ');
+        print_word(argv[i]);
+    }
+    putchar('\n');
+    return 0;
 }
 
 static bool mandatory(void)
@@ -183,7 +240,9 @@ static int run_mpi(const char *nprocs, char **argv)
         }
         fprintf(stderr, "superstep: warning: device mpi cannot be used (%s not found); running on shm\n",
                 k ? cmd[0] : "mpirun");
-        setenv("SUPERSTEP_DEVICE", "shm", 1);
+        set_var("SUPERSTEP_DEVICE", "shm");
+        if (show)
+            return show_command(argv);
         execvp(argv[0], argv);
         fprintf(stderr, "bsprun: cannot run %s: %s\n", argv[0], strerror(errno));
         return 127;
@@ -206,6 +265,10 @@ static int run_mpi(const char *nprocs, char **argv)
     char **all = calloc((size_t)(k + argc + 1), sizeof *all);
     memcpy(all, cmd, (size_t)k * sizeof *all);
     memcpy(all + k, argv, (size_t)argc * sizeof *all);
+    if (show) {
+        all[0] = path;
+        return show_command(all);
+    }
 
     /* MPICH's Hydra exits with the signal's number (9), not 128 + it, when
      * a rank is killed by a signal, which an exit status of 9 cannot tell
@@ -266,6 +329,8 @@ static void usage(FILE *f)
           "  --mandatory        fail rather than fall back when the device is unusable\n"
           "                     (SUPERSTEP_DEVICE_MANDATORY=1)\n"
           "  --profile FILE     write a trace of every superstep to FILE (SUPERSTEP_PROFILE)\n"
+          "  --show             print the command that would run (env and the program, or\n"
+          "                     mpirun and its options), and run nothing\n"
           "  -h, --help         print this help and exit\n"
           "  -V, --version      print the version and exit\n"
           "\n"
@@ -292,14 +357,14 @@ static void set_nprocs(const char *v)
         bad_usage("bad processor count '%s' for -n (a number 1..65535)", v);
     char canon[8];
     snprintf(canon, sizeof canon, "%ld", n);
-    setenv("SUPERSTEP_NPROCS", canon, 1);
+    set_var("SUPERSTEP_NPROCS", canon);
 }
 
 static void set_device(const char *v)
 {
     if (strcmp(v, "shm") && strcmp(v, "mpi") && strcmp(v, "auto"))
         bad_usage("unknown device '%s' for --device (shm, mpi or auto)", v);
-    setenv("SUPERSTEP_DEVICE", v, 1);
+    set_var("SUPERSTEP_DEVICE", v);
 }
 
 static const struct option long_options[] = {
@@ -307,6 +372,7 @@ static const struct option long_options[] = {
     {"device", required_argument, NULL, 'd'},
     {"mandatory", no_argument, NULL, 'm'},
     {"profile", required_argument, NULL, 'p'},
+    {"show", no_argument, NULL, 's'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
     {NULL, 0, NULL, 0},
@@ -326,12 +392,13 @@ static int parse_options(int argc, char **argv)
         switch (c) {
         case 'n': set_nprocs(optarg); break;
         case 'd': set_device(optarg); break;
-        case 'm': setenv("SUPERSTEP_DEVICE_MANDATORY", "1", 1); break;
+        case 'm': set_var("SUPERSTEP_DEVICE_MANDATORY", "1"); break;
         case 'p':
             if (!*optarg)
                 bad_usage("%s needs a file name", "--profile");
-            setenv("SUPERSTEP_PROFILE", optarg, 1);
+            set_var("SUPERSTEP_PROFILE", optarg);
             break;
+        case 's': show = true; break;
         case 'h': usage(stdout); exit(0);
         case 'V': printf("bsprun (Superstep) %s\n", SUPERSTEP_VERSION); exit(0);
         case ':': bad_usage("option '%s' needs a value", argv[optind - 1]); break;
@@ -366,6 +433,8 @@ int main(int argc, char **argv)
     (void)device; /* no mpi device: the program itself warns and runs on shm */
     (void)run_mpi;
 #endif
+    if (show)
+        return show_command(argv + i);
     execvp(argv[i], argv + i);
     fprintf(stderr, "bsprun: cannot run %s: %s\n", argv[i], strerror(errno));
     return 127;

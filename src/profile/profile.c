@@ -191,11 +191,22 @@ static void append(const void *rec, size_t n)
                           memory_order_release);
 }
 
+/* Take stamp 'which' of the bsp_sync in progress (enum ST_*) and publish
+ * it for a failed job's trace (struct prof_pending). */
+static int64_t stamp(int which)
+{
+    int64_t t = prof_now() - pr.hdr->t0;
+    struct prof_pending *pp = &pr.hdr->proc[pr.me].pending;
+    atomic_store_explicit(&pp->at[which], t, memory_order_relaxed);
+    atomic_store_explicit(&pp->stage, pr.rec.step * 8 + (uint64_t)which + 1, memory_order_release);
+    return t;
+}
+
 static void profile_sync_begin(void)
 {
     pr.rec.kind = REC_SYNC;
     pr.rec.nwait = 0;
-    pr.rec.t_begin = prof_now() - pr.hdr->t0;
+    pr.rec.t_begin = stamp(ST_BEGIN);
     pr.rec.t_wait1 = pr.rec.t_served = pr.rec.t_wait2 = pr.rec.t_scan1 = pr.rec.t_scan2 = 0;
     /* Direct (hp) transfers are done between the barriers and leave no
      * record in the streams: count them from the queue, at the initiator. */
@@ -308,27 +319,25 @@ static void scan_source(uint32_t src)
 
 static void profile_sync_waited(void)
 {
-    int64_t t = prof_now() - pr.hdr->t0;
     bool first = pr.rec.nwait++ == 0;
     if (first)
-        pr.rec.t_wait1 = t;
+        pr.rec.t_wait1 = stamp(ST_WAIT1);
     else
-        pr.rec.t_wait2 = t;
+        pr.rec.t_wait2 = stamp(ST_WAIT2);
     /* After the second barrier the streams also hold the get replies:
      * count again from the start.  The time this takes is the profiler's
      * own, and gets its own slice. */
     for (uint32_t src = 0; src < pr.p; src++)
         scan_source(src);
-    t = prof_now() - pr.hdr->t0;
     if (first)
-        pr.rec.t_scan1 = t;
+        pr.rec.t_scan1 = stamp(ST_SCAN1);
     else
-        pr.rec.t_scan2 = t;
+        pr.rec.t_scan2 = stamp(ST_SCAN2);
 }
 
 static void profile_sync_served(void)
 {
-    pr.rec.t_served = prof_now() - pr.hdr->t0;
+    pr.rec.t_served = stamp(ST_SERVED);
 }
 
 static void emit(uint32_t kind)
@@ -412,12 +421,71 @@ static bool view_shared(struct prof_view *v, uint32_t q)
     return true;
 }
 
+/* Processor q inside the bsp_sync of superstep 'step', its records so far
+ * numbering 'step': its stamps as a record (no counts), the times it did
+ * not reach equal to the last it took.  False when it is not there.  Read
+ * as a sequence lock: processor 0's main thread may still be running. */
+static bool read_stopped(uint32_t q, uint64_t step, struct prof_rec *r)
+{
+    struct prof_proc *pp = &pr.hdr->proc[q];
+    int64_t at[ST_STAMPS];
+    uint64_t nrec, stage;
+    for (;;) {
+        nrec = atomic_load_explicit(&pp->nrec, memory_order_acquire);
+        stage = atomic_load_explicit(&pp->pending.stage, memory_order_acquire);
+        for (int i = 0; i < ST_STAMPS; i++)
+            at[i] = atomic_load_explicit(&pp->pending.at[i], memory_order_relaxed);
+        atomic_thread_fence(memory_order_acquire);
+        if (nrec == atomic_load_explicit(&pp->nrec, memory_order_relaxed) &&
+            stage == atomic_load_explicit(&pp->pending.stage, memory_order_relaxed))
+            break;
+    }
+    int taken = (int)(stage % 8);
+    if (nrec != step || stage / 8 != step || taken == 0)
+        return false;
+    for (int i = taken; i < ST_STAMPS; i++)
+        at[i] = at[taken - 1];
+    *r = (struct prof_rec){ .kind = REC_SYNC, .nwait = taken > ST_SCAN1 + 1 ? 2 : 1, .step = step,
+                            .t_begin = at[ST_BEGIN], .t_wait1 = at[ST_WAIT1], .t_scan1 = at[ST_SCAN1],
+                            .t_served = at[ST_SERVED], .t_wait2 = at[ST_WAIT2], .t_scan2 = at[ST_SCAN2],
+                            .t_end = at[taken - 1] };
+    return true;
+}
+
+/* A processor that completed a bsp_sync proves that every processor
+ * reached it (it passed the barrier), but one that the failure stopped
+ * inside that bsp_sync wrote no record of it.  Give each such processor
+ * its stamps so far as its last record, marked in 'stopped', so that the
+ * superstep is in the trace. */
+static bool add_stopped(struct prof_view *v, bool *stopped)
+{
+    uint64_t least = UINT64_MAX;
+    bool completed = false;
+    for (uint32_t q = 0; q < pr.p; q++)
+        least = v[q].nrec < least ? v[q].nrec : least;
+    for (uint32_t q = 0; q < pr.p; q++)
+        completed |= v[q].nrec > least && v[q].rec[least]->kind == REC_SYNC;
+    for (uint32_t q = 0; completed && q < pr.p; q++)
+        completed = v[q].nrec > least || read_stopped(q, least, &v[q].stopped);
+    for (uint32_t q = 0; completed && q < pr.p; q++) {
+        if (v[q].nrec > least)
+            continue;
+        const struct prof_rec **rec = realloc(v[q].rec, (least + 1) * sizeof *rec);
+        if (!rec)
+            return false;
+        v[q].rec = rec;
+        rec[v[q].nrec++] = &v[q].stopped;
+        stopped[q] = true;
+    }
+    return true;
+}
+
 static uint64_t detail_limit(void)
 {
     return setting_num(SET_PROFILE_STEPS);
 }
 
-static void write_file(struct prof_view *v, bool failed, const bool *missing)
+static void write_file(struct prof_view *v, bool failed, const bool *missing, const bool *stopped)
 {
     FILE *f = fopen(pr.path, "we"); /* close-on-exec: a thread of the program may exec meanwhile */
     if (!f) {
@@ -431,6 +499,7 @@ static void write_file(struct prof_view *v, bool failed, const bool *missing)
                                .unknown = atomic_load(&pr.hdr->unknown),
                                .failed = failed,
                                .missing = missing,
+                               .stopped = stopped,
                                .detail = detail_limit() };
     trace_write(f, v, &info);
     if (fclose(f) != 0)
@@ -473,15 +542,18 @@ static void profile_failed(void)
         return;
     struct prof_view *v = calloc(pr.p, sizeof *v);
     bool *missing = dev->share ? calloc(pr.p, sizeof *missing) : NULL;
-    bool ok = v != NULL && (missing || !dev->share);
+    bool *stopped = calloc(pr.p, sizeof *stopped);
+    bool ok = v != NULL && stopped != NULL && (missing || !dev->share);
     for (uint32_t q = 0; ok && q < pr.p; q++) {
         if (missing && q != pr.me)
             missing[q] = true;
         else
             ok = view_shared(&v[q], q);
     }
+    if (ok && !missing)
+        ok = add_stopped(v, stopped);
     if (ok) {
-        write_file(v, true, missing);
+        write_file(v, true, missing, stopped);
         if (missing && pr.p > 1) {
             char lost[224];
             list_missing(missing, lost, sizeof lost);
@@ -495,6 +567,7 @@ static void profile_failed(void)
     }
     free_views(v, pr.p);
     free(missing);
+    free(stopped);
 }
 
 /* ---- gathering where processors share no memory (mpi) -------------------- */
@@ -580,7 +653,7 @@ static void profile_finish(uint32_t nprofiling)
                 view_shared(&v[q], q);
         }
         if (pr.me == 0)
-            write_file(v, false, NULL);
+            write_file(v, false, NULL, NULL);
     }
     free_views(v, pr.p);
     for (uint32_t q = 0; bufs && q < pr.p; q++)

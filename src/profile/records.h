@@ -15,11 +15,30 @@
 
 enum { REC_SYNC = 1, REC_END = 2 };
 
+/* The times a bsp_sync takes, in the order it takes them (see struct
+ * prof_rec); the last two only in a superstep with gets or direct
+ * transfers. */
+enum { ST_BEGIN, ST_WAIT1, ST_SCAN1, ST_SERVED, ST_WAIT2, ST_SCAN2, ST_STAMPS };
+
+/*
+ * The bsp_sync in progress, where a failed job's trace can read it: a
+ * processor stopped inside the bsp_sync of a superstep that another
+ * processor completed (it passed the barrier, but the failure stopped it
+ * before its record was written) still shows how far it got.  'stage' is
+ * the superstep * 8 + the number of stamps taken, stored (release) after
+ * each stamp.
+ */
+struct prof_pending {
+    _Atomic uint64_t stage;
+    _Atomic int64_t at[ST_STAMPS];
+};
+
 struct prof_proc {
-    _Atomic uint64_t head;    /* offset of the first chunk, 0: none */
+    _Alignas(64) _Atomic uint64_t head; /* offset of the first chunk, 0: none (one cache line each: no false sharing) */
     _Atomic uint64_t nrec;    /* records written */
     int64_t t_start;          /* when bsp_begin returned here */
     int32_t os_pid;
+    struct prof_pending pending;
 };
 
 struct prof_hdr {
@@ -69,6 +88,7 @@ struct prof_view {
     const struct prof_rec **rec;
     uint64_t nrec;
     int64_t t_start;          /* ns since the job's t0 */
+    struct prof_rec stopped;  /* its bsp_sync in progress, when it is rec[nrec - 1] (trace_info.stopped) */
 };
 
 struct trace_info {
@@ -76,6 +96,7 @@ struct trace_info {
     bool truncated, unknown;
     bool failed;              /* the job failed: only complete supersteps are traced */
     const bool *missing;      /* [p]: processors whose records are lost (a failed job on mpi); NULL: none */
+    const bool *stopped;      /* [p]: processors whose last record is their view's 'stopped'; NULL: none */
     uint64_t detail;          /* supersteps traced slice by slice (beyond: totals only) */
 };
 

@@ -142,10 +142,10 @@ static void slice(FILE *f, const char *name, uint32_t s, int64_t t0, int64_t t1,
     fprintf(f, ",\"args\":{\"step\":%llu", (unsigned long long)step);
 }
 
-static void step_slices(FILE *f, const struct prof_view *v, uint32_t p, uint64_t k, const struct flow *fl,
-                        uint64_t h, uint64_t hrec)
+static void step_slices(FILE *f, const struct prof_view *v, const struct trace_info *info, uint64_t k,
+                        const struct flow *fl, uint64_t h, uint64_t hrec)
 {
-    for (uint32_t s = 0; s < p; s++) {
+    for (uint32_t s = 0; s < info->p; s++) {
         if (!present(&v[s]))
             continue;
         const struct prof_rec *r = v[s].rec[k];
@@ -154,8 +154,8 @@ static void step_slices(FILE *f, const struct prof_view *v, uint32_t p, uint64_t
         char name[40];
         snprintf(name, sizeof name, "superstep %llu", (unsigned long long)k);
         slice(f, name, s, prev, r->t_end, k);
-        fprintf(f, ",\"h_bytes\":%llu,\"h_records\":%llu,\"last\":%s}}", (unsigned long long)h,
-                (unsigned long long)hrec, end ? "true" : "false");
+        fprintf(f, ",\"h_bytes\":%llu,\"h_records\":%llu,\"last\":%s%s}}", (unsigned long long)h,
+                (unsigned long long)hrec, end ? "true" : "false", r == &v[s].stopped ? ",\"stopped\":true" : "");
         slice(f, "compute", s, prev, r->t_begin, k);
         fputs("}}", f);
         if (end)
@@ -264,6 +264,13 @@ static void write_other(FILE *f, const struct prof_view *v, const struct trace_i
     for (uint32_t s = 0, n = 0; info->missing && s < p; s++)
         if (info->missing[s])
             fprintf(f, "%s%u", n++ ? "," : "", s);
+    /* processors stopped inside the bsp_sync of the last superstep, which
+     * others completed: their times there end where they were stopped,
+     * and what they received is not counted */
+    fputs("],\"stopped\":[", f);
+    for (uint32_t s = 0, n = 0; info->stopped && s < p; s++)
+        if (info->stopped[s])
+            fprintf(f, "%s%u", n++ ? "," : "", s);
     fputs("],\"reached\":[", f);
     for (uint32_t s = 0; s < p; s++)
         fprintf(f, "%s%llu", s ? "," : "", (unsigned long long)v[s].nrec);
@@ -335,7 +342,7 @@ void trace_write(FILE *f, const struct prof_view *v, const struct trace_info *in
             continue;
         uint64_t h, hrec;
         flows(v, p, k, fl, &h, &hrec);
-        step_slices(f, v, p, k, fl, h, hrec);
+        step_slices(f, v, info, k, fl, h, hrec);
     }
     fputs("\n]}\n", f);
 out:

@@ -1,7 +1,8 @@
 # runner.sh - the test runner itself: it works without MPI (RUN lines that
 # name $MPIRUN are skipped, not a crash), and its /dev/shm check judges only
 # what a case left, not what other programs create or delete meanwhile;
-# with SUPERSTEP_TEST_JOBS=2 it runs cases at once and judges them the same.
+# with SUPERSTEP_TEST_JOBS=2 it runs cases at once and judges them the same;
+# a script that exits with 77 and says why is counted as skipped.
 # RUN: n=1 timeout=120
 set -u
 work=$(mktemp -d)
@@ -82,12 +83,21 @@ grep -q "^FAIL $work/always.sh .*exit status 4" <<<"$out5" || say "SUPERSTEP_TES
 grep -q '^4 passed, 2 failed$' <<<"$out5" || say "SUPERSTEP_TEST_JOBS=2: $(tail -n 1 <<<"$out5")"
 out6=$(SUPERSTEP_TEST_JOBS=x SUPERSTEP_TEST_FILES="$work/clean.sh" tests/run 2>&1) && say "SUPERSTEP_TEST_JOBS=x accepted"
 grep -q "SUPERSTEP_TEST_JOBS='x'" <<<"$out6" || say "SUPERSTEP_TEST_JOBS=x: $out6"
+# 6. A script that cannot run here says "SKIP: why" and exits with 77: the
+#    case is skipped, with its reason, and counted; 77 without a reason fails.
+printf '%s RUN: n=1\n%s\n' '#' 'echo "SKIP: no frobnicator here"; exit 77' >"$work/skips.sh"
+printf '%s RUN: n=1\n%s\n' '#' 'exit 77' >"$work/silent77.sh"
+out7=$(SUPERSTEP_TEST_RETRY=0 SUPERSTEP_TEST_FILES="$work/skips.sh $work/silent77.sh" tests/run 2>&1)
+grep -q "^SKIP $work/skips.sh \[ n=1\]: no frobnicator here$" <<<"$out7" || say "a skipping script was not reported SKIP"
+grep -q "^FAIL $work/silent77.sh .*exit status 77 without a 'SKIP: why' line" <<<"$out7" || say "exit 77 without a reason passed"
+grep -q '^1 skipped$' <<<"$out7" && grep -q '^0 passed, 1 failed$' <<<"$out7" || say "skips miscounted: $(tail -n 2 <<<"$out7")"
 out="$out
 $out3
 $out7
 $out8
 $out9
 $out4
-$out5"
+$out5
+$out7"
 [ "$fail" = 0 ] || { echo "---- runner output ----" >&2; echo "$out" >&2; }
 exit $fail

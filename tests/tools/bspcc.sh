@@ -1,5 +1,6 @@
-# bspcc.sh - bspcc and bspcxx: --help, --version, -show, the errors for no
-# arguments and for a missing library, and C++: a C++ program using bsp.h (both dialects), built with
+# bspcc.sh - bspcc and bspcxx: --help, --version, -show, --mcbsp (accepted,
+# not passed on), --help naming exactly the shared libraries a program
+# needs, the errors for no arguments and for a missing library, and C++: a C++ program using bsp.h (both dialects), built with
 # bspcxx and with bspcc given a .cpp file, compiles without warnings, links
 # and runs on 3 processors; mp.h, e_bsp.h and host_bsp.h compile as C++.
 # RUN: cmd="$BINDIR/bspcc" fail="^bspcc: no input files \(try bspcc --help\)$"
@@ -47,6 +48,43 @@ shown=$("$bspcc" -show -c '-DMSG="a b"' "it's.c")
 eval "set -- $shown"
 [ "$(($# >= 3))" = 1 ] && [ "${*: -2:1}" = '-DMSG="a b"' ] && [ "${*: -1}" = "it's.c" ] ||
     fail "bspcc -show does not quote its arguments: $shown"
+
+# --mcbsp (BSPonMPI's flag for the MulticoreBSP dialect) is accepted and
+# not passed on: the dialect is chosen per call.
+case "$("$bspcc" --mcbsp -show -c a.c)" in *--mcbsp*) fail "bspcc passes --mcbsp to the compiler" ;; esac
+"$BINDIR/bspcc" --help | grep -q -- '--mcbsp .*ignored' || fail "bspcc --help does not say --mcbsp is ignored"
+cat > "$tmp/mc.c" <<'END'
+#include <bsp.h>
+#include <stdio.h>
+int main(void)
+{
+    bsp_begin(bsp_nprocs());
+    bsp_size_t tagsize = sizeof(bsp_pid_t);
+    bsp_set_tagsize(&tagsize);
+    bsp_sync();
+    bsp_pid_t s = bsp_pid();
+    bsp_send((s + 1) % bsp_nprocs(), &s, NULL, 0);
+    bsp_sync();
+    bsp_pid_t from = 0;
+    bsp_size_t status;
+    bsp_get_tag(&status, &from);
+    printf("%u from %u\n", (unsigned)s, (unsigned)from);
+    bsp_end();
+    return 0;
+}
+END
+"$bspcc" --mcbsp -Wall -Wextra -Werror "$tmp/mc.c" -o "$tmp/mc" || fail "bspcc --mcbsp does not build a MulticoreBSP program"
+[ "$(SUPERSTEP_NPROCS=3 "$tmp/mc" | sort | tr '\n' ' ')" = "0 from 2 1 from 0 2 from 1 " ] ||
+    fail "the MulticoreBSP program built with --mcbsp printed: $(SUPERSTEP_NPROCS=3 "$tmp/mc")"
+
+# --help tells the truth about what a program needs at run time: the
+# shared libraries it names are those the program depends on, besides
+# the C library's own.
+needed=$(readelf -d "$tmp/mc" | sed -n 's/.*(NEEDED).*\[\(lib[^.]*\)\.so.*\]/\1/p' |
+    grep -vx 'libc\|libm\|libpthread\|libdl\|librt\|libgcc_s\|libasan\|libubsan\|libstdc++' | sort | tr '\n' ' ')
+named=$("$bspcc" --help | grep -o 'lib[a-z0-9_]*\.so' | grep -v '^libsuperstep' | sed 's/\.so$//' | sort -u | tr '\n' ' ')
+[ "$needed" = "$named" ] || fail "bspcc --help names the shared libraries '$named', a program needs '$needed'"
+readelf -d "$tmp/mc" | grep -q 'NEEDED.*libsuperstep' && fail "a program built with bspcc needs libsuperstep.so"
 
 # A C++ program: classes, the standard library, exceptions, bsp.h.
 cat > "$tmp/ring.cpp" <<'END'

@@ -1,6 +1,7 @@
 # bsprun.sh - bsprun's options (getopt_long) and every error of its option
 # parsing: each bad option or value is one line "bsprun: ..." on stderr and
-# exit status 2; the program's own arguments are never bsprun's.
+# exit status 2; the program's own arguments are never bsprun's; --show
+# prints the command that would run, on either device, and runs nothing.
 # The error cases, one RUN line each:
 # RUN: cmd="$BINDIR/bsprun -nabc true" fail="^bsprun: bad processor count 'abc' for -n \(a number 1..65535\)"
 # RUN: cmd="$BINDIR/bsprun -n abc true" fail="^bsprun: bad processor count 'abc'"
@@ -62,9 +63,38 @@ got=$("$bsprun" -n 2 -- sh -c 'echo "$*"' prog -x) || fail "bsprun -- failed"
 "$bsprun" -n 1 sh -c 'exit 3'; rc=$?
 [ "$rc" = 3 ] || fail "the program's exit status 3 came back as $rc"
 
+# --show prints the command, runs nothing, and the line, run by a shell,
+# does what bsprun does.
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+prog=(sh -c 'touch "$0.ran"; echo "$SUPERSTEP_NPROCS $SUPERSTEP_PROFILE $SUPERSTEP_DEVICE_MANDATORY $*"' "$tmp/p" "it's" 'a b')
+shown=$("$bsprun" --show -n 3 --mandatory --profile "$tmp/a b.json" "${prog[@]}") || fail "bsprun --show: status $?"
+[ ! -e "$tmp/p.ran" ] || fail "bsprun --show ran the program"
+[ "$(printf '%s\n' "$shown" | wc -l)" = 1 ] || fail "bsprun --show printed more than one line: $shown"
+case "$shown" in "env SUPERSTEP_NPROCS=3 SUPERSTEP_DEVICE_MANDATORY=1 'SUPERSTEP_PROFILE=$tmp/a b.json' sh -c "*) ;;
+    *) fail "bsprun --show printed: $shown" ;; esac
+want=$("$bsprun" -n 3 --mandatory --profile "$tmp/a b.json" "${prog[@]}") || fail "bsprun: status $?"
+rm -f "$tmp/p.ran"
+got=$(bash -c "$shown") || fail "the line of bsprun --show failed: $shown"
+[ -e "$tmp/p.ran" ] && [ "$got" = "$want" ] || fail "the line of bsprun --show printed '$got', bsprun '$want'"
+[ "$("$bsprun" --show "$O/examples/hello")" = "$O/examples/hello" ] || fail "bsprun --show with no option: $("$bsprun" --show "$O/examples/hello")"
+# The mpi device: mpirun (the build's, else SUPERSTEP_MPIRUN's) and its options.
+if grep -qx 'mpi=yes' "$O/config"; then
+    shown=$(SUPERSTEP_MPIRUN=mpirun "$bsprun" --show --device mpi -n 2 "$O/examples/hello" x) || fail "bsprun --show --device mpi: status $?"
+    case "$shown" in "env SUPERSTEP_DEVICE=mpi SUPERSTEP_NPROCS=2 /"*"/mpirun "*"-n 2 $O/examples/hello x") ;;
+        *) fail "bsprun --show --device mpi printed: $shown" ;; esac
+    if command -v mpirun >/dev/null; then
+        got=$(bash -c "$shown" | sort) || fail "the line of bsprun --show --device mpi failed: $shown"
+        [ "$(printf '%s\n' "$got" | grep -c 'of 2$')" = 2 ] || fail "the line of bsprun --show --device mpi printed: $got"
+    fi
+    shown=$(SUPERSTEP_MPIRUN=no-such-mpirun "$bsprun" --show --device mpi -n 2 "$O/examples/hello" 2>/dev/null)
+    [ "$shown" = "env SUPERSTEP_NPROCS=2 SUPERSTEP_DEVICE=shm $O/examples/hello" ] ||
+        fail "bsprun --show --device mpi without mpirun printed: $shown"
+fi
+
 # --help on stdout with status 0; --version names bsp.h's version.
 help=$("$bsprun" --help) || fail "bsprun --help: status $?"
-for opt in --nprocs --device --mandatory --profile --help --version; do
+for opt in --nprocs --device --mandatory --profile --show --help --version; do
     printf '%s\n' "$help" | grep -q -- "$opt" || fail "bsprun --help does not mention $opt"
 done
 [ "$("$bsprun" -h)" = "$help" ] || fail "bsprun -h differs from --help"

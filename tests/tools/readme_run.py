@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""readme_run.py README WORKDIR - run every command block of the README as a
+reader types it, in README order, in WORKDIR (a fresh copy of the clone).
+
+Fenced blocks only (an indented code block is an error: say what it is
+with a fence):
+  ```c / ```cpp  whose first line is "/* NAME - ... */": saved as WORKDIR/NAME
+                 (the README says where to save each); other C is not saved;
+  ```sh          every line (a trailing backslash continues it) is run with
+                 bash in WORKDIR (HOME=WORKDIR/home) and must succeed;
+  ```text        right after an sh block (nothing but blank lines between):
+                 lines its output must contain, in any order ("..." stands
+                 for the rest); elsewhere, shown output, not checked.
+A block right after the comment
+  <!-- not run by tests/tools/readme.sh: REASON -->
+is not run, and REASON is printed.  In an sh block, a command commented
+"# as root" runs only as root, one commented "# as a user" only as another
+user; commands that need MPI (mpirun, --device mpi) run when MPI_OK=1 in
+the environment, else are reported as skipped.  Prints one line per
+command; exit status 1 at the first failure.
+"""
+import os
+import re
+import subprocess
+import sys
+
+readme, work = sys.argv[1], sys.argv[2]
+env = dict(os.environ, HOME=os.path.join(work, "home"))
+os.makedirs(env["HOME"], exist_ok=True)
+mpi_ok = os.environ.get("MPI_OK") == "1"
+is_root = os.geteuid() == 0
+text = open(readme, encoding="utf-8").read()
+FENCE = re.compile(r"^```([^\n`]*)\n(.*?)^```[ \t]*$", re.S | re.M)
+NOT_RUN = re.compile(r"<!--\s*not run by tests/tools/readme\.sh:\s*(.*?)\s*-->\s*$", re.S)
+
+
+def fail(msg):
+    print("readme_run: " + msg, file=sys.stderr)
+    sys.exit(1)
+
+
+def line_of(pos):
+    return text.count("\n", 0, pos) + 1
+
+
+# Indented code blocks would hide commands from this test.
+outside = FENCE.sub(lambda m: "\n" * m.group(0).count("\n"), text)
+lines = outside.split("\n")
+for i, line in enumerate(lines):
+    if re.match(r"^ {4,}\S", line) and i > 0 and not lines[i - 1].strip():
+        fail("README line %d is an indented code block: use a fenced one (```sh, ```c, ```text)" % (i + 1))
+
+
+def commands(body):
+    cmd = ""
+    for line in body.splitlines():
+        cmd += line.strip()
+        if cmd.endswith("\\"):
+            cmd = cmd[:-1] + " "
+            continue
+        if cmd and not cmd.startswith("#"):
+            yield cmd
+        cmd = ""
+
+
+last_output, end = None, 0
+ran = saved = skipped = 0
+for m in FENCE.finditer(text):
+    lang, body, before = m.group(1).strip(), m.group(2), text[end:m.start()]
+    end = m.end()
+    follows = last_output is not None and not before.strip()
+    output, last_output = last_output, None
+    why = NOT_RUN.search(before)
+    if why and lang in ("sh", "c", "cpp"):
+        print("not run (line %d: %s): ```%s block" % (line_of(m.start()), why.group(1), lang))
+        skipped += 1
+        continue
+    if lang in ("c", "cpp"):
+        name = re.match(r"/\* (\S+\.(?:c|cpp)) - ", body)
+        if name:
+            with open(os.path.join(work, name.group(1)), "w", encoding="utf-8") as f:
+                f.write(body)
+            saved += 1
+    elif lang == "sh":
+        last_output = ""
+        for cmd in commands(body):
+            comment = cmd.split(" #", 1)[1] if " #" in cmd else ""
+            if ("as root" in comment and not is_root) or ("as a user" in comment and is_root):
+                print("not for this user: " + cmd)
+                continue
+            if ("mpirun" in cmd or "--device mpi" in cmd) and not mpi_ok:
+                print("skipped (no MPI here): " + cmd)
+                continue
+            p = subprocess.run(["bash", "-c", cmd], cwd=work, env=env, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, timeout=600)
+            if p.returncode != 0:
+                fail("README line %d: '%s' failed with status %d:\n%s" %
+                     (line_of(m.start()), cmd, p.returncode, p.stdout[-3000:]))
+            print("ran: " + cmd)
+            last_output += p.stdout
+            ran += 1
+    elif lang == "text" and follows:
+        got = set(output.splitlines())
+        for want in body.splitlines():
+            if want.strip() and want.strip() != "..." and want not in got:
+                fail("README line %d: the output lacks the line '%s' the README shows; it was:\n%s" %
+                     (line_of(m.start()), want, output[-3000:]))
+if ran == 0 or saved == 0:
+    fail("no command or no file found in %s" % readme)
+print("readme_run: %d files saved, %d commands ran, %d blocks not run (reasons above)" % (saved, ran, skipped))
