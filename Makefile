@@ -3,6 +3,7 @@
 #   make test               build and run the test suite
 #   make test SANITIZE=1    the same under AddressSanitizer + UBSan
 #   make bench              the benchmark table (bench/)
+#   make bench-peers        bench/ programs beside MulticoreBSP and BSPonMPI (PEERS=DIR)
 #   make install PREFIX=... install headers, libraries, tools, man pages,
 #                           pkg-config file and CMake package
 #   make uninstall PREFIX=... remove what install put there
@@ -146,7 +147,7 @@ BENCHES  := $(patsubst %.c,$(O)/%,$(BENCH_SRC))
 
 HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h) $(O)/config
 
-.PHONY: all test bench install uninstall clean examples tests soak
+.PHONY: all test bench bench-peers install uninstall clean examples tests soak
 all: $(LIB_A) $(LIB_SO) $(if $(MPI_ON),$(PLUGIN_MPI)) $(TOOLS) $(EXAMPLES) superstep.pc
 
 $(O)/src/%.o: src/%.c $(HEADERS)
@@ -290,6 +291,12 @@ soak: all tests
 
 bench: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/run
+
+# The same programs on MulticoreBSP and BSPonMPI beside Superstep (bench/peers;
+# builds the peers from ../shared/peers when PEERS has none; never part of
+# the build or the tests).
+bench-peers: all $(BENCHES)
+	@O=$(O) BINDIR=$(BINDIR) bench/peers $(if $(PEERS),--peers $(PEERS))
 
 # Installation.  Everything below PREFIX: headers, the static and the
 # versioned shared library, the mpi plug-in (PREFIX/lib/superstep, when

@@ -52,6 +52,15 @@ static inline int bench_quick(void)
     return q && *q && *q != '0';
 }
 
+/* The number of processors to start: SUPERSTEP_BENCH_NPROCS when set (the
+ * peer libraries, started by bench/peers, have no bsprun -n), else dflt
+ * (bsp_nprocs()). */
+static inline int bench_nprocs(int dflt)
+{
+    const char *n = getenv("SUPERSTEP_BENCH_NPROCS");
+    return n && *n ? atoi(n) : dflt;
+}
+
 /* Single-core memcpy of n bytes, GB/s (10^9 bytes copied per second): the
  * median of reps copies between two buffers touched beforehand. */
 static inline double bench_memcpy_gbps(size_t n, int reps)

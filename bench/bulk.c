@@ -65,38 +65,20 @@ static void reg_cost(const int *sizes, int n, int quick)
     }
 }
 
-int main(int argc, char **argv)
+static int mode, sizes[16] = { 1, 4, 16, 64 }, n = 4;
+static const char *how;
+static double mc[16];
+static size_t maxb;
+
+/* The SPMD part, entered through bsp_init (see puts.c). */
+static void spmd(void)
 {
-    if (argc < 2) {
-        fprintf(stderr, "usage: bsprun -n P bulk put|hpput|hpget|direct|reg [MIB...]\n");
-        return 2;
-    }
-    const char *how = argv[1];
-    int mode = !strcmp(how, "put") ? 0 : !strcmp(how, "hpput") ? 1 : !strcmp(how, "hpget") ? 2
-             : !strcmp(how, "direct") ? 3 : !strcmp(how, "reg") ? 4 : -1;
-    if (mode < 0) {
-        fprintf(stderr, "bulk: unknown transfer '%s'\n", how);
-        return 2;
-    }
-    int sizes[16] = { 1, 4, 16, 64 }, n = 4;
-    if (argc > 2) {
-        n = 0;
-        for (int i = 2; i < argc && n < 16; i++)
-            sizes[n++] = atoi(argv[i]);
-    }
+    bsp_begin(bench_nprocs(bsp_nprocs()));
     int quick = bench_quick();
-    double mc[16];
-    size_t maxb = 0;
-    for (int i = 0; i < n; i++) {
-        size_t b = (size_t)sizes[i] << 20;
-        mc[i] = bench_memcpy_gbps(b, quick ? 5 : b >= (64u << 20) ? 11 : 21);
-        maxb = b > maxb ? b : maxb;
-    }
-    bsp_begin(bsp_nprocs());
     if (mode == 4) {
         reg_cost(sizes, n, quick);
         bsp_end();
-        return 0;
+        return;
     }
     int p = bsp_nprocs(), s = bsp_pid(), right = (s + 1) % p;
     char *src = malloc(maxb), *dst = malloc(maxb);
@@ -119,7 +101,11 @@ int main(int argc, char **argv)
             else if (mode == 2)
                 bsp_hpget(right, src, 0, dst, bytes);
             else
+#ifdef BENCH_NO_DIRECT_GET /* a library without it (BSPonMPI, in bench/peers) */
+                bsp_abort("bulk: direct: no bsp_direct_get in this library");
+#else
                 bsp_direct_get(right, src, 0, dst, bytes);
+#endif
             bsp_sync();
             if (r >= 0)
                 t[r] = bench_now() - t0;
@@ -140,5 +126,32 @@ int main(int argc, char **argv)
     bsp_pop_reg(src);
     bsp_sync();
     bsp_end();
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fprintf(stderr, "usage: bsprun -n P bulk put|hpput|hpget|direct|reg [MIB...]\n");
+        return 2;
+    }
+    how = argv[1];
+    mode = !strcmp(how, "put") ? 0 : !strcmp(how, "hpput") ? 1 : !strcmp(how, "hpget") ? 2
+         : !strcmp(how, "direct") ? 3 : !strcmp(how, "reg") ? 4 : -1;
+    if (mode < 0) {
+        fprintf(stderr, "bulk: unknown transfer '%s'\n", how);
+        return 2;
+    }
+    if (argc > 2) {
+        n = 0;
+        for (int i = 2; i < argc && n < 16; i++)
+            sizes[n++] = atoi(argv[i]);
+    }
+    for (int i = 0; i < n; i++) {
+        size_t b = (size_t)sizes[i] << 20;
+        mc[i] = bench_memcpy_gbps(b, bench_quick() ? 5 : b >= (64u << 20) ? 11 : 21);
+        maxb = b > maxb ? b : maxb;
+    }
+    bsp_init(spmd, argc, argv);
+    spmd();
     return 0;
 }

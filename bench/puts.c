@@ -34,18 +34,14 @@ static double block_time(int h, int hmax, const int *dest, const double *src, do
 static int nh;
 static int hs[32] = { 16, 100, 1000, 10000, 100000 };
 
-int main(int argc, char **argv)
+static int hmax = 1;
+
+/* The SPMD part, entered through bsp_init (so the program runs unchanged on
+ * the peer libraries of bench/peers, whose threads or ranks do not run main
+ * from bsp_begin on). */
+static void spmd(void)
 {
-    nh = 5;
-    if (argc > 1) {
-        nh = 0;
-        for (int i = 1; i < argc && nh < 32; i++)
-            hs[nh++] = atoi(argv[i]);
-    }
-    int hmax = 1;
-    for (int i = 0; i < nh; i++)
-        hmax = hs[i] > hmax ? hs[i] : hmax;
-    bsp_begin(bsp_nprocs());
+    bsp_begin(bench_nprocs(bsp_nprocs()));
     int p = bsp_nprocs(), s = bsp_pid();
     double *src = malloc((size_t)hmax * sizeof *src);
     double *dst = calloc((size_t)p * hmax, sizeof *dst);
@@ -80,5 +76,19 @@ int main(int argc, char **argv)
     bsp_pop_reg(dst);
     bsp_sync();
     bsp_end();
+}
+
+int main(int argc, char **argv)
+{
+    nh = 5;
+    if (argc > 1) {
+        nh = 0;
+        for (int i = 1; i < argc && nh < 32; i++)
+            hs[nh++] = atoi(argv[i]);
+    }
+    for (int i = 0; i < nh; i++)
+        hmax = hs[i] > hmax ? hs[i] : hmax;
+    bsp_init(spmd, argc, argv);
+    spmd();
     return 0;
 }

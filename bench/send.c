@@ -15,13 +15,15 @@
 
 #include <stdbool.h>
 
-int main(int argc, char **argv)
+static int m = 100000;
+static bool hp;
+
+/* The SPMD part, entered through bsp_init (see puts.c). */
+static void spmd(void)
 {
-    int m = argc > 1 ? atoi(argv[1]) : 100000;
-    bool hp = argc > 2 && !strcmp(argv[2], "hpmove");
-    bsp_begin(bsp_nprocs());
+    bsp_begin(bench_nprocs(bsp_nprocs()));
     int p = bsp_nprocs(), s = bsp_pid(), right = (s + 1) % p;
-    int ts = 4;
+    bsp_size_t ts = 4; /* MulticoreBSP takes a size_t, BSPlib an int */
     bsp_set_tagsize(&ts);
     bsp_sync();
     char payload[16];
@@ -66,5 +68,13 @@ int main(int argc, char **argv)
         printf("send_p%d_%s_ns %.6g ns\n", p, hp ? "hpmove" : "move", med / m * 1e9);
     }
     bsp_end();
+}
+
+int main(int argc, char **argv)
+{
+    m = argc > 1 ? atoi(argv[1]) : m;
+    hp = argc > 2 && !strcmp(argv[2], "hpmove");
+    bsp_init(spmd, argc, argv);
+    spmd();
     return 0;
 }

@@ -27,11 +27,11 @@
  * other mapping still shows (realloc moved the pages with mremap) is never
  * emptied or reused.
  *
- * fork() in a processor: the pages must not be shared with the child, so a
- * prepare handler puts private copies in place and the parent handler maps
- * the range back (nobody writes it meanwhile: peers write only inside
- * bsp_sync); the child keeps its private copy and forgets the moves.  exec
- * drops every mapping.  Every copy into or out of the program's pages is a
+ * fork() in a processor: the pages must not be shared with the child, and
+ * the parent's must stay in place (its other threads may be writing them):
+ * the ranges are not inherited (MADV_DONTFORK) and the child gets private
+ * copies made just before the fork, and forgets the moves.  exec drops
+ * every mapping.  Every copy into or out of the program's pages is a
  * system call (pwrite, pread into a fresh mapping, mremap), so ASan, which
  * poisons a freed area, sees no access to it.
  */
@@ -56,7 +56,8 @@ struct mirror {
     uint64_t off;     /* in the segment */
     uint32_t refs;    /* registrations using it */
     bool mapped;      /* still mapped at lo, as far as we know */
-    bool forked;      /* made private around a fork: map back in the parent */
+    bool dontfork;    /* around a fork: marked MADV_DONTFORK */
+    char *copy;       /* around a fork: the child's private copy */
 };
 
 struct range {
@@ -278,15 +279,28 @@ static bool seg_io(bool write, char *buf, uint64_t len, uint64_t off)
  * in the program's mapping and in the segment until the step ends). */
 #define STEP ((uint64_t)64 << 20)
 
+/* Fresh private anonymous pages holding len bytes of the segment at off;
+ * NULL when there is no memory for them. */
+static char *snapshot(uint64_t len, uint64_t off)
+{
+    char *tmp = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+    if (tmp == MAP_FAILED)
+        return NULL;
+    if (!seg_io(false, tmp, len, off)) {
+        munmap(tmp, len);
+        return NULL;
+    }
+    return tmp;
+}
+
 /* Put private anonymous pages holding the range's contents at lo, in one
  * step (mremap of a filled copy). */
 static bool make_private(uintptr_t lo, uint64_t len, uint64_t off)
 {
-    char *tmp = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
-    if (tmp == MAP_FAILED)
+    char *tmp = snapshot(len, off);
+    if (!tmp)
         return false;
-    if (!seg_io(false, tmp, len, off) ||
-        mremap(tmp, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)lo) == MAP_FAILED) {
+    if (mremap(tmp, len, len, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)lo) == MAP_FAILED) {
         munmap(tmp, len);
         return false;
     }
@@ -312,7 +326,7 @@ static int32_t mirror_new(void)
         mr.m = m;
         mr.cap = cap;
     }
-    mr.m[mr.n] = (struct mirror){ 0, 0, 0, 0, false, false };
+    mr.m[mr.n] = (struct mirror){ 0, 0, 0, 0, false, false, NULL };
     return (int32_t)mr.n++;
 }
 
@@ -350,7 +364,7 @@ static int32_t mirror_create(uintptr_t lo, uint64_t len)
             return -1;
         }
     }
-    mr.m[i] = (struct mirror){ lo, len, off, 1, true, false };
+    mr.m[i] = (struct mirror){ lo, len, off, 1, true, false, NULL };
     return i;
 }
 
@@ -448,26 +462,32 @@ void mirror_detach(int32_t i)
 
 /* ---- fork ---------------------------------------------------------------- */
 
+/* The child of a fork gets a private snapshot of the moved pages, and the
+ * parent's mapping is never touched: another thread of the processor may
+ * write its registered area while one thread forks, and any swap of the
+ * parent's pages around the fork would lose those writes (issue 18, defect
+ * 5).  So the prepare handler copies each moved range into a fresh private
+ * mapping and marks the range MADV_DONTFORK; the child moves each copy to
+ * its place (one mremap), the parent drops the copies and marks the ranges
+ * inherited again.  A write made while fork runs may reach the child or
+ * not, as for any memory.  Should a copy fail (no memory), the child gets
+ * no pages there rather than pages shared with the parent. */
+static pthread_mutex_t fork_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* Only pages wholly still ours (a registered area the program freed
  * before popping it is left alone). */
 static void fork_prepare(void)
 {
+    pthread_mutex_lock(&fork_lock); /* two threads forking at once */
     if (!mr.on || !mr.n || !maps_read())
         return;
     for (uint32_t i = 0; i < mr.n; i++) {
         struct mirror *m = &mr.m[i];
-        m->forked = m->len && m->mapped && range_is(m->lo, m->lo + m->len, V_OURS, m->off) &&
-                    make_private(m->lo, m->len, m->off);
-    }
-}
-
-/* Peers stop using m: its slots publish no move any more. */
-static void mirror_unpublish(int32_t i)
-{
-    for (uint32_t s = 0; s < bsp.nslots; s++) {
-        int32_t r = bsp.slot_reg[s];
-        if (r >= 0 && bsp.regs[r].mirror == i)
-            mirror_publish(&bsp.mytab[s], -1, 0, 0);
+        m->copy = NULL;
+        m->dontfork = m->len && m->mapped && range_is(m->lo, m->lo + m->len, V_OURS, m->off) &&
+                      madvise((void *)m->lo, m->len, MADV_DONTFORK) == 0;
+        if (m->dontfork)
+            m->copy = snapshot(m->len, m->off);
     }
 }
 
@@ -475,28 +495,26 @@ static void fork_parent(void)
 {
     for (uint32_t i = 0; mr.on && i < mr.n; i++) {
         struct mirror *m = &mr.m[i];
-        if (!m->len || !m->forked)
-            continue;
-        m->forked = false;
-        if (!map_shared(m->lo, m->len, m->off)) {
-            /* The private copy stays (MAP_FIXED failed before replacing it,
-             * or replaced it with nothing: then put it back). */
-            maps_read();
-            if (!range_is(m->lo, m->lo + m->len, V_ANON, 0) && !make_private(m->lo, m->len, m->off))
-                bsp_error("fork", "cannot restore %llu registered bytes at %p: %s", (unsigned long long)m->len,
-                          (void *)m->lo, strerror(errno));
-            m->mapped = false;
-            mirror_unpublish((int32_t)i);
-        }
+        if (m->copy)
+            munmap(m->copy, m->len);
+        if (m->dontfork)
+            madvise((void *)m->lo, m->len, MADV_DOFORK);
+        m->copy = NULL;
+        m->dontfork = false;
     }
+    pthread_mutex_unlock(&fork_lock);
 }
 
 /* The child is no processor: it keeps its private copies, and no moves. */
 static void fork_child(void)
 {
+    for (uint32_t i = 0; mr.on && i < mr.n; i++)
+        if (mr.m[i].copy)
+            mremap(mr.m[i].copy, mr.m[i].len, mr.m[i].len, MREMAP_MAYMOVE | MREMAP_FIXED, (void *)mr.m[i].lo);
     mr.on = false;
     mr.n = 0;
     mr.nfree = 0;
+    pthread_mutex_unlock(&fork_lock);
 }
 
 /* ---- the job ------------------------------------------------------------- */
@@ -510,7 +528,7 @@ void mirror_begin(void)
     mr.page = (uintptr_t)sysconf(_SC_PAGESIZE);
     mr.min = setting_num(SET_HP_MOVE_MIN);
     mr.n = mr.nfree = 0;
-    mr.on = atfork && mr.min && bsp.p >= 2 && !strcmp(dev->name, "shm") && dev->direct && !dev->share &&
+    mr.on = atfork && mr.min && bsp.p >= 2 && dev->segment_shared && dev->direct &&
             job.seg.fd >= 0 && fstat(job.seg.fd, &st) == 0;
     if (mr.on)
         mr.ino = st.st_ino;

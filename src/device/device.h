@@ -60,6 +60,10 @@ struct device {
     bool direct;
     bool (*direct_write)(uint32_t dst, const struct iovec *local, const struct iovec *remote, size_t n);
     bool (*direct_read)(uint32_t src, const struct iovec *local, const struct iovec *remote, size_t n);
+    /* Every processor maps the job's segment and peers' direct transfers
+     * reach a range of it by memcpy (shm): the BSP layer may then move
+     * registered areas into the segment (src/bsp/mirror.c). */
+    bool segment_shared;
     /* Epiphany hosts: start nprocs copies of the executable 'path' on a
      * fresh job ('setup' as for begin), the caller staying outside it, and
      * return at once; spawn_wait waits until every one has ended, releases

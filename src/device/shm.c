@@ -375,6 +375,7 @@ struct device device_shm = {
     .scan_read = shm_scan_read,
     .scan_skip = shm_scan_skip,
     .direct = false,
+    .segment_shared = true,
     .direct_write = shm_direct_write,
     .direct_read = shm_direct_read,
     .spawn = shm_spawn,
