@@ -164,13 +164,16 @@ $(patsubst %.c,$(O)/%.o,$(MPI_HOST_SRC)): $(O)/%.o: %.c $(HEADERS)
 EXPORT_VARIANTS := -DSUPERSTEP_MCBSP -DMCBSP_COMPATIBILITY_MODE
 EXPORT_LIST := $(O)/exports.list
 EXPORT_MAP  := $(O)/exports.map
+# Public variables (bsc.h's bsc_all, e-lib.h's e_group_config) are the
+# header lines "extern TYPE NAME;" (-aux-info lists functions only).
 $(EXPORT_LIST): $(wildcard include/*.h) Makefile
 	@mkdir -p $(dir $@)
-	@for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
+	@{ for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
 	    $(CC) -std=c11 -D_GNU_SOURCE -Iinclude $$v -fsyntax-only -aux-info $@.aux -x c $$h 2>/dev/null || continue; \
 	    grep -F "/* $$h:" $@.aux | grep -v '\*/ static ' \
 	        | sed -E 's|^/\*[^*]*\*/ *||; s|^([^(]*[^A-Za-z0-9_(])?([A-Za-z_][A-Za-z0-9_]*) \(.*|\2|'; \
-	done; done | sort -u >$@.tmp && rm -f $@.aux && test -s $@.tmp && mv $@.tmp $@
+	done; done; sed -n -E 's/^extern [^("]*[^A-Za-z0-9_(]([A-Za-z_][A-Za-z0-9_]*);.*/\1/p' include/*.h; } \
+	    | sort -u >$@.tmp && rm -f $@.aux && test -s $@.tmp && mv $@.tmp $@
 $(EXPORT_MAP): $(EXPORT_LIST)
 	{ echo '{ global:'; sed 's/$$/;/' $<; echo 'local: *; };'; } >$@
 
