@@ -59,6 +59,9 @@ unsigned coll_put(unsigned step, uint32_t pid, const void *src, void *dst, size_
 unsigned coll_get(unsigned step, uint32_t pid, const void *src, size_t offset, void *dst, size_t size,
                   const char *call);
 unsigned coll_call(unsigned step, coll_call_fn fn, void *ctx);
+/* A local step run at the start of 'step', before its puts and gets (an
+ * algorithm's own values are computed then, not when it is queued). */
+unsigned coll_pre(unsigned step, coll_call_fn fn, void *ctx);
 
 /* The library's start in a run: registers its area and makes every
  * processor use processor 0's machine parameters (two supersteps, the

@@ -23,7 +23,7 @@
 const bsc_step_t bsc_flush = UINT_MAX;
 const bsc_step_t bsc_start = 0;
 
-enum req_kind { REQ_PUT, REQ_GET, REQ_EXEC, REQ_CALL, REQ_COLL };
+enum req_kind { REQ_PUT, REQ_GET, REQ_EXEC, REQ_CALL, REQ_PRE, REQ_COLL };
 
 struct req {
     enum req_kind kind;
@@ -140,6 +140,11 @@ unsigned coll_get(unsigned step, uint32_t pid, const void *src, size_t offset, v
 unsigned coll_call(unsigned step, coll_call_fn fn, void *ctx)
 {
     return enqueue("bsc_sync", (struct req){ .kind = REQ_CALL, .step = step, .u.call = { fn, ctx } });
+}
+
+unsigned coll_pre(unsigned step, coll_call_fn fn, void *ctx)
+{
+    return enqueue("bsc_sync", (struct req){ .kind = REQ_PRE, .step = step, .u.call = { fn, ctx } });
 }
 
 unsigned coll_now(void)
@@ -290,6 +295,8 @@ static struct req *start_step(size_t *nlater)
             else if (r.kind == REQ_GET)
                 bsp_impl_get(r.u.xfer.pid, r.u.xfer.src, (int64_t)r.u.xfer.offset, r.u.xfer.dst,
                              (int64_t)r.u.xfer.size, r.u.xfer.call);
+            else if (r.kind == REQ_PRE)
+                r.u.call.fn(r.u.call.ctx);
             else if (r.kind == REQ_COLL)
                 colls = grow(colls, &capc, nc + 1, sizeof *colls), colls[nc++] = r;
             else

@@ -41,17 +41,18 @@ static void group_free(struct group *g)
     free(g);
 }
 
-/* bsc_all as this run sees it: 0 .. p-1. */
+/* bsc_all as this processor of this run sees it: 0 .. p-1 (a processor
+ * forked for a later run starts with processor 0's copy). */
 const struct group *group_of(const void *handle)
 {
     static struct group *all;
     if (handle)
         return handle;
-    if (!all || all->n != bsp.p) {
+    if (!all || all->n != bsp.p || all->at[0] != bsp.me) {
         group_free(all);
         all = group_new(bsp.p, true);
         for (uint32_t q = 0; q < bsp.p; q++)
-            all->member[q] = all->at[q] = q, all->index[q] = (int32_t)q;
+            all->member[q] = q, all->at[q] = bsp.me, all->index[q] = (int32_t)q;
     }
     return all;
 }

@@ -59,10 +59,17 @@ static void ctx_free(struct rctx *c)
     free(c);
 }
 
-/* This member's own value: its nmemb elements reduced, into slot k. */
-static void own_value(const bsc_coll_params_t *q, size_t k)
+/* This member's own value: its nmemb elements reduced, into its slot
+ * (at the start of the collective's first step). */
+static void own_value(void *ctx)
 {
-    q->reducer((char *)q->tmp + k * q->size, q->zero, q->src, q->nmemb * q->size);
+    struct rctx *c = ctx;
+    c->q.reducer(slot(c, c->i), c->q.zero, c->q.src, c->q.nmemb * c->q.size);
+}
+
+static void free_ctx(void *ctx)
+{
+    ctx_free(ctx);
 }
 
 /* ---- one phase ------------------------------------------------------------------ */
@@ -80,13 +87,16 @@ bsc_step_t reduce_1phase(bsc_step_t depends, bsc_pid_t root, bsc_group_t group, 
     const struct group *g = group_of(group);
     int32_t r = g->index[root];
     for (bsc_size_t e = 0; e < n; e++) {
-        uint32_t mine = (uint32_t)g->index[bsp.me];
-        own_value(&set[e], mine);
-        if ((uint32_t)root == bsp.me)
-            coll_call(depends, reduce_all_slots, ctx_new(&set[e], g, 0, 0));
-        else if (r >= 0)
-            coll_put(depends, (uint32_t)root, (char *)set[e].tmp + mine * set[e].size, set[e].tmp,
-                     (size_t)g->at[r] * set[e].size, set[e].size, "bsc_reduce");
+        struct rctx *c = ctx_new(&set[e], g, 0, 0);
+        coll_pre(depends, own_value, c);
+        if ((uint32_t)root == bsp.me) {
+            coll_call(depends, reduce_all_slots, c);
+            continue;
+        }
+        if (r >= 0)
+            coll_put(depends, (uint32_t)root, slot(c, c->i), set[e].tmp, (size_t)g->at[r] * set[e].size, set[e].size,
+                     "bsc_reduce");
+        coll_call(depends, free_ctx, c);
     }
     return depends + 1;
 }
@@ -96,14 +106,14 @@ bsc_step_t allreduce_1phase(bsc_step_t depends, bsc_pid_t root, bsc_group_t grou
 {
     (void)root;
     const struct group *g = group_of(group);
-    uint32_t mine = (uint32_t)g->index[bsp.me];
     for (bsc_size_t e = 0; e < n; e++) {
-        own_value(&set[e], mine);
+        struct rctx *c = ctx_new(&set[e], g, 0, 0);
+        coll_pre(depends, own_value, c);
         for (uint32_t k = 0; k < g->n; k++)
-            if (k != mine)
-                coll_put(depends, g->member[k], (char *)set[e].tmp + mine * set[e].size, set[e].tmp,
-                         (size_t)g->at[k] * set[e].size, set[e].size, "bsc_allreduce");
-        coll_call(depends, reduce_all_slots, ctx_new(&set[e], g, 0, 0));
+            if (k != c->i)
+                coll_put(depends, g->member[k], slot(c, c->i), set[e].tmp, (size_t)g->at[k] * set[e].size,
+                         set[e].size, "bsc_allreduce");
+        coll_call(depends, reduce_all_slots, c);
     }
     return depends + 1;
 }
@@ -133,7 +143,7 @@ static void tree_round(void *ctx)
  * the step after the last. */
 static bsc_step_t tree_up(bsc_step_t depends, struct rctx *c, const char *call)
 {
-    own_value(&c->q, c->i);
+    coll_pre(depends, own_value, c);
     uint64_t step = 1;
     for (unsigned t = 0; t < c->levels; t++, step *= c->fan) {
         if (c->i % step == 0 && c->i % (step * c->fan))
@@ -280,7 +290,7 @@ bsc_step_t allreduce_2level(bsc_step_t depends, bsc_pid_t root, bsc_group_t grou
     for (bsc_size_t e = 0; e < n; e++) {
         struct rctx *c = ctx_new(&set[e], g, q, ngroups + 1);
         uint32_t i = c->i, a = i / q, b = i % q, base = a * q, gsize = g->n - base < q ? g->n - base : q;
-        own_value(&c->q, i);
+        coll_pre(depends, own_value, c);
         for (uint32_t k = base; k < base + gsize; k++)
             if (k != i)
                 coll_put(depends, g->member[k], slot(c, i), c->q.tmp, (size_t)i * c->q.size, c->q.size,

@@ -64,6 +64,23 @@ static void scan_round(void *ctx)
     combine_into_s(c);
 }
 
+/* T, at the collective's first step: the last of this member's own
+ * prefixes (the zero when it has none); S = T. */
+static void scan_total(void *ctx)
+{
+    struct sctx *c = ctx;
+    size_t size = c->q.size, nmemb = c->q.nmemb;
+    if (nmemb) {
+        char *pre = c->t + 3 * size;
+        c->q.reducer(pre, c->q.zero, c->q.src, nmemb * size);
+        memcpy(c->t, pre + (nmemb - 1) * size, size);
+    } else {
+        memcpy(c->t, c->q.zero, size);
+    }
+    if (c->s != c->x)
+        memcpy(c->s, c->t, size);
+}
+
 static void scan_done(void *ctx)
 {
     struct sctx *c = ctx;
@@ -88,15 +105,7 @@ static bsc_step_t scan_qdoubling(bsc_step_t depends, const struct group *g, bsc_
     c->t = c->ws + (2 * (size_t)fan + 4) * size;
     c->x = c->t + size;
     c->s = c->x + size;
-    /* T: the last of this member's own prefixes (the zero when it has none). */
-    if (nmemb) {
-        char *pre = c->s + size;
-        q->reducer(pre, q->zero, q->src, nmemb * size);
-        memcpy(c->t, pre + (nmemb - 1) * size, size);
-    } else {
-        memcpy(c->t, q->zero, size);
-    }
-    memcpy(c->s, c->t, size);
+    coll_pre(depends, scan_total, c);
     uint64_t d = 1;
     for (unsigned t = 0; t < c->levels; t++, d *= fan) {
         for (uint64_t k = 1; k < fan && c->i + k * d < g->n; k++)
@@ -131,18 +140,14 @@ static bsc_step_t scan_neighbourhood(bsc_step_t depends, const struct group *g, 
     struct sctx *c = calloc(1, sizeof *c);
     size_t size = q->size;
     if (c)
-        c->ws = malloc((2 + q->nmemb) * (size ? size : 1));
+        c->ws = malloc((4 + q->nmemb) * (size ? size : 1));
     if (!c || !c->ws)
         bsp_error("bsc_sync", "out of memory for a scan of %zu-byte values", size);
     c->q = *q, c->g = g, c->i = (uint32_t)g->index[bsp.me];
     c->x = c->ws;
     c->t = c->ws + size;
-    if (q->nmemb) {
-        q->reducer(c->t + size, q->zero, q->src, q->nmemb * size);
-        memcpy(c->t, c->t + size + (q->nmemb - 1) * size, size);
-    } else {
-        memcpy(c->t, q->zero, size);
-    }
+    c->s = c->x; /* unused here */
+    coll_pre(depends, scan_total, c);
     for (uint32_t k = 0; k < g->n; k++)
         if (k != c->i)
             coll_put(depends, g->member[k], c->t, q->tmp, (size_t)g->at[k] * size, size, "bsc_scan");
