@@ -38,6 +38,8 @@ const struct machine *machine_get(void);
 void machine_set(const struct machine *m);
 /* g for messages of m bytes (at least 1): seconds per byte. */
 double machine_g(const struct machine *m, double bytes);
+/* p of this run, or what bsp_begin would start. */
+uint32_t machine_nprocs(void);
 
 /* The cache file bspbench writes: its path (malloc'd, NULL: none); store
  * m as the line for device and p, replacing an older one.  Returns 0 or an

@@ -134,10 +134,15 @@ static void load(const char *device, uint32_t p, struct machine *m)
     }
 }
 
+uint32_t machine_nprocs(void)
+{
+    return bsp.begun ? bsp.p : (uint32_t)bsp_impl_nprocs();
+}
+
 static void key(const char **device, uint32_t *p)
 {
     *device = device_choose()->name;
-    *p = bsp.begun ? bsp.p : (uint32_t)bsp_impl_nprocs();
+    *p = machine_nprocs();
 }
 
 const struct machine *machine_get(void)
