@@ -45,6 +45,7 @@ uint32_t machine_nprocs(void);
  * m as the line for device and p, replacing an older one.  Returns 0 or an
  * errno value. */
 char *machine_path(void);
+const char *machine_device(void);   /* the current device's name */
 int machine_store(const char *device, const struct machine *m);
 
 /* ---- the engine (engine.c) ---------------------------------------------- */

@@ -134,6 +134,11 @@ static void load(const char *device, uint32_t p, struct machine *m)
     }
 }
 
+const char *machine_device(void)
+{
+    return device_choose()->name;
+}
+
 uint32_t machine_nprocs(void)
 {
     return bsp.begun ? bsp.p : (uint32_t)bsp_impl_nprocs();
