@@ -45,6 +45,12 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+/* The Oxford toolset's bsp.h made <stdio.h> visible and its programs use
+ * stdout without including it: so in the dialects 1998 programs compile
+ * in (not MulticoreBSP's, not Epiphany's). */
+#if !defined(SUPERSTEP_MCBSP) && !defined(MCBSP_DIALECT) && !defined(SUPERSTEP_E_BSP_H) && !defined(SUPERSTEP_HOST_BSP_H)
+#include <stdio.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {

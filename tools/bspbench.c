@@ -12,26 +12,31 @@
  *      spread cyclically over the other processors (itself when p = 1), so
  *      every processor also receives h; h = 0, 1, ..., p and then POINTS
  *      equally spaced values from p to HMAX;
- *   two ordinary least-squares fits t(h) = l + g*h, as the classic
- *      bspbench prints them: over h = 0..p (where sending one word costs
- *      most) and over h = p..HMAX, whose g and l make the bottom line
- *      "p= r= g= l=" (g and l in flop units) and the "summary:" line that
- *      bspprof -b reads (microseconds).
+ *   two robust, non-negative fits t(h) = l + g*h (Theil-Sen: g the median
+ *      of the slopes between points, l the median of t - g h): over
+ *      h = 0..p (where sending one word costs most) and over h = p..HMAX,
+ *      whose g and l make the bottom line "p= r= g= l=" (g and l in flop
+ *      units) and the "summary:" line that bspprof -b reads (microseconds);
+ *   G the cost of a byte of large messages (1 to 4 puts of 64 KiB per
+ *      processor), and o = g - 8 G that of a message; l, G, o and r are
+ *      written to the machine parameters cache (bsp_probe(3)) unless -N.
  * Each t(h) is the median of BLOCKS blocks of ITERS supersteps (the machine
  * may be shared; the median ignores blocks that lost the processor), timed
  * by processor 0 between two syncs, so it is the time of the slowest; the
- * blocks of all h are interleaved in rounds.  When the points do not lie
- * on a line (the fit explains less than 90% of their variance, or gives a
- * negative g or l) or the blocks of one h differ widely, bspbench warns
- * that the timings are too noisy to fit, on standard error and with
- * noisy=1 in the summary line.
+ * blocks of all h are interleaved in rounds.  The noise (the median
+ * residual relative to the median time) is printed; when the points lie
+ * more than 10% off the line, the blocks of one h differ by more than half
+ * their median, or the times do not grow with h, the fit is poor:
+ * bspbench says why on standard output and standard error, and the
+ * summary line says fit=poor (and noisy=1, as before).
  * Options are read in main before bsp_init, in every process, so they reach
  * every processor on both devices (mpirun starts every rank from main).
- * Only the public BSPlib API is used.
+ * It uses the public BSPlib API, and the collectives layer's cache writer.
  */
 #include <bsp.h>
 
 #include "bench/fit.h"
+#include "coll/coll.h"
 
 #include <errno.h>
 #include <getopt.h>
@@ -44,6 +49,7 @@
 #define DAXPY_N 1024
 
 static int hmax = 2048, npoints = 33, nblocks = 7, niters = 20;
+static bool no_cache;
 
 static int cmp_double(const void *a, const void *b)
 {
@@ -102,7 +108,7 @@ static int make_points(int *hs, int p)
     return n;
 }
 
-static void report(int p, const double *rates, const int *hs, const double *th, int npts, double spread)
+static void report(int p, const double *rates, const int *hs, const double *th, int npts, double spread, double big_g)
 {
     double rmin = rates[0], rmax = rates[0], rsum = 0;
     for (int q = 0; q < p; q++) {
@@ -114,7 +120,7 @@ static void report(int p, const double *rates, const int *hs, const double *th, 
     int low = 0;
     while (low < npts - 1 && hs[low] < p)
         low++;
-    struct fit small = fit_line(hs, th, 0, low + 1), large = fit_line(hs, th, low, npts);
+    struct fit small = fit_robust(hs, th, 0, low + 1), large = fit_robust(hs, th, low, npts);
     printf("bspbench: Superstep %s, p = %d\n", SUPERSTEP_VERSION, p);
     printf("r = %.3f Mflop/s (DAXPY of %d doubles; per processor min %.3f, max %.3f)\n", r, DAXPY_N, rmin, rmax);
     printf("h-relations of single-word (%zu-byte) bsp_put; each time the median of %d blocks of %d supersteps\n",
@@ -128,18 +134,72 @@ static void report(int p, const double *rates, const int *hs, const double *th, 
            small.g * 1e6, small.l * flop, small.l * 1e6);
     printf("fit over h = %d..%d: g = %.3f flop (%.4f us), l = %.1f flop (%.3f us)\n", hs[low], hs[npts - 1],
            large.g * flop, large.g * 1e6, large.l * flop, large.l * 1e6);
-    bool noisy = fit_noisy(&large, spread);
-    if (noisy)
+    char why[256];
+    bool poor = fit_poor(&large, spread, why, sizeof why);
+    printf("noise: the points lie %.1f%% off the line (median), the line explains %.0f%% of their variance, the blocks "
+           "of one h differ by up to %.0f%%: fit %s\n",
+           100 * large.noise, 100 * (large.r2 > 0 ? large.r2 : 0), 100 * spread, poor ? "POOR" : "good");
+    if (poor) {
+        printf("the fit is poor (%s): g and l are unreliable\n", why);
         fprintf(stderr,
-                "bspbench: warning: the timings are too noisy to fit (the line explains %.0f%% of their variance, "
-                "g = %.4f us, l = %.3f us, blocks of one h differ by up to %.0f%%): g and l are unreliable; run on "
-                "an idle machine, or with more blocks (-b) and supersteps per block (-i)\n",
-                100 * large.r2, large.g * 1e6, large.l * 1e6, 100 * spread);
-    printf("the bottom line for this BSP computer (g and l in flop units, from the fit over h = %d..%d):\n", hs[low],
-           hs[npts - 1]);
+                "bspbench: warning: the fit is poor (%s): g and l are unreliable; run on an idle machine, or with "
+                "more blocks (-b) and supersteps per block (-i)\n",
+                why);
+    }
+    double o = large.g - 8 * big_g;
+    printf("large messages: G = %.4f ns per byte (puts of 64 KiB), so a message costs o = %.1f ns beyond its bytes\n",
+           big_g * 1e9, (o > 0 ? o : 0) * 1e9);
+    printf("The bottom line for this BSP computer is (g and l in flop units, from the fit over h = %d..%d):\n",
+           hs[low], hs[npts - 1]);
     printf("p= %d, r= %.3f Mflop/s, g= %.1f, l= %.1f\n", p, r, large.g * flop, large.l * flop);
-    printf("summary: p=%d r_mflops=%.3f g_flop=%.3f l_flop=%.1f g_us=%.6f l_us=%.4f t0_us=%.4f noisy=%d\n", p, r,
-           large.g * flop, large.l * flop, large.g * 1e6, large.l * 1e6, th[0] * 1e6, noisy);
+    printf("summary: p=%d r_mflops=%.3f g_flop=%.3f l_flop=%.1f g_us=%.6f l_us=%.4f t0_us=%.4f noise=%.4f fit=%s "
+           "noisy=%d\n",
+           p, r, large.g * flop, large.l * flop, large.g * 1e6, large.l * 1e6, th[0] * 1e6, large.noise,
+           poor ? "poor" : "good", poor);
+    if (no_cache)
+        return;
+    struct machine m = { .l = large.l, .G = big_g, .o = o > 0 ? o : 0, .r = flop, .noise = large.noise,
+                         .p = (uint32_t)p };
+    char *path = machine_path();
+    int rc = machine_store(machine_device(), &m);
+    if (rc)
+        fprintf(stderr, "bspbench: warning: cannot write the machine parameters to %s: %s\n", path ? path : "(no path)",
+                strerror(rc));
+    else
+        printf("written to %s (device %s, p = %d): bsp_probe and the collectives use them\n", path, machine_device(), p);
+    free(path);
+}
+
+/* G: seconds per byte of 64 KiB puts, k = 1..4 of them per processor. */
+static double measure_big(int p, int s)
+{
+    enum { BIG = 65536, KMAX = 4 };
+    char *src = calloc(BIG, 1), *dst = calloc((size_t)p * KMAX, BIG);
+    bsp_push_reg(dst, p * KMAX * BIG);
+    bsp_sync();
+    int ks[KMAX + 1];
+    double t[KMAX + 1], *blk = calloc((size_t)nblocks, sizeof *blk);
+    for (int k = 0; k <= KMAX; k++) {
+        ks[k] = k;
+        for (int b = 0; b < nblocks; b++) {
+            bsp_sync();
+            double t0 = bsp_time();
+            for (int it = 0; it < niters; it++) {
+                for (int i = 0; i < k; i++)
+                    bsp_put(p == 1 ? 0 : (s + 1 + i) % p, src, dst, (s * KMAX + i) * BIG, BIG);
+                bsp_sync();
+            }
+            blk[b] = (bsp_time() - t0) / niters;
+        }
+        t[k] = median(blk, nblocks);
+    }
+    bsp_pop_reg(dst);
+    bsp_sync();
+    struct fit f = fit_robust(ks, t, 0, KMAX + 1);
+    free(blk);
+    free(dst);
+    free(src);
+    return f.g / BIG;
 }
 
 static void spmd(void)
@@ -189,8 +249,9 @@ static void spmd(void)
     }
     for (int k = 0; k < npts; k++)
         th[k] = median(blk + (size_t)k * nblocks, nblocks);
+    double big_g = measure_big(p, s);
     if (s == 0)
-        report(p, rates, hs, th, npts, block_spread(blk, npts, nblocks));
+        report(p, rates, hs, th, npts, block_spread(blk, npts, nblocks), big_g);
     bsp_pop_reg(dst);
     bsp_pop_reg(rates);
     bsp_sync();
@@ -213,6 +274,7 @@ static void usage(FILE *f)
                "  -b, --blocks=BLOCKS  blocks per h, of which the median is taken (default 7)\n"
                "  -i, --iters=ITERS    supersteps per block (default 20)\n"
                "  -q, --quick          -H 512 -k 9 -b 5 -i 10\n"
+               "  -N, --no-cache       do not write the machine parameters cache (bsp_probe(3))\n"
                "  -h, --help           this help\n"
                "  -V, --version        the version\n");
 }
@@ -256,17 +318,19 @@ static void parse(int argc, char **argv)
         { "hmax", required_argument, NULL, 'H' }, { "points", required_argument, NULL, 'k' },
         { "blocks", required_argument, NULL, 'b' }, { "iters", required_argument, NULL, 'i' },
         { "quick", no_argument, NULL, 'q' },        { "help", no_argument, NULL, 'h' },
+        { "no-cache", no_argument, NULL, 'N' },
         { "version", no_argument, NULL, 'V' },      { NULL, 0, NULL, 0 },
     };
     opterr = 0;
     int c;
-    while ((c = getopt_long(argc, argv, ":H:k:b:i:qhV", opts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, ":H:k:b:i:qNhV", opts, NULL)) != -1) {
         switch (c) {
         case 'H': hmax = whole("-H", optarg, 1, 1 << 24); break;
         case 'k': npoints = whole("-k", optarg, 2, 100000); break;
         case 'b': nblocks = whole("-b", optarg, 1, 100000); break;
         case 'i': niters = whole("-i", optarg, 1, 10000000); break;
         case 'q': hmax = 512, npoints = 9, nblocks = 5, niters = 10; break;
+        case 'N': no_cache = true; break;
         case 'h':
             if (first_rank())
                 usage(stdout);

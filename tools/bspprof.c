@@ -29,6 +29,7 @@
 
 struct model {
     bool on;
+    bool poor;          /* the bench file's fit is poor: flagged everywhere */
     double g, l, word;  /* us per word, us, bytes per word */
     char how[512];      /* where g and l came from, for the HTML page */
 };
@@ -101,9 +102,7 @@ static int read_bench(const char *path, struct model *m)
             m->l = atof(lp + 5);
             p = pp ? atoi(pp + 2) : 0;
             got = true;
-            if (strstr(line, "noisy=1"))
-                fprintf(stderr, "bspprof: warning: %s says its timings were too noisy to fit: g and l are unreliable\n",
-                        path);
+            m->poor = strstr(line, "noisy=1") || strstr(line, "fit=poor");
         }
     }
     fclose(f);
@@ -111,6 +110,13 @@ static int read_bench(const char *path, struct model *m)
         fprintf(stderr, "bspprof: %s: no bspbench result line (p= ... g_us= l_us=) in it\n", path);
         exit(1);
     }
+    if (m->g < 0 || m->l < 0) { /* an older bspbench's least-squares fit */
+        fprintf(stderr, "bspprof: %s: %s = %g us is negative, not a BSP machine parameter: run bspbench again\n", path,
+                m->g < 0 ? "g" : "l", m->g < 0 ? m->g : m->l);
+        exit(1);
+    }
+    if (m->poor)
+        fprintf(stderr, "bspprof: warning: %s: bspbench judged its fit poor: g and l are unreliable\n", path);
     return p;
 }
 
@@ -290,6 +296,8 @@ static void header(const struct trace *t, const struct model *m)
         printf("TRUNCATED: the profile buffer was full\n");
     if (m->on)
         printf("BSP model: g = %.4f us per %g-byte word, l = %.3f us; predicted = w + g*h + l\n", m->g, m->word, m->l);
+    if (m->on && m->poor)
+        printf("POOR FIT: bspbench judged the fit that gave g and l poor: the predictions are unreliable\n");
     else
         printf("no g and l given (-g/-l or -b bspbench.out): measured figures only\n");
 }

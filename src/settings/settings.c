@@ -3,6 +3,7 @@
  */
 #include "settings/settings.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +14,8 @@ enum kind {
     SIZE,  /* bytes: a whole number with an optional K, M, G or T, in [min, max] */
     FLAG,  /* 0 or 1 */
     WORD,  /* one of the words in 'words' */
-    TEXT   /* anything (a path, a command) */
+    TEXT,  /* anything (a path, a command) */
+    REAL   /* a decimal number (digits, an optional fraction) in [min, max] */
 };
 
 struct row {
@@ -30,6 +32,7 @@ struct row {
 
 static const char *const devices[] = { "shm", "mpi", "auto", NULL };
 static const char *const affinities[] = { "scatter", "compact", "none", NULL };
+static const char *const coll_algs[] = { "auto", "1phase", "2phase", "tree", NULL };
 
 /* The default of SUPERSTEP_NPROCS (the number of CPUs) is computed, so the
  * row's 'def' is 0 and setting_num fills it in. */
@@ -92,6 +95,18 @@ static const struct row rows[SET_COUNT] = {
                            "superstep/ beside libsuperstep.so; for programs linked with libsuperstep.a, the folder compiled into it (PREFIX/lib/superstep when installed)",
                            "a folder" },
                          TEXT, 0, 0, 0, NULL },
+    [SET_MACHINE_FILE] = { { "SUPERSTEP_MACHINE_FILE", "the machine parameters cache: bspbench writes its g, l and r there, one line per device and p; bsp_probe, bsc_g, bsc_L, the collectives and the level-1 library read it at first need",
+                             "$XDG_CACHE_HOME/superstep/machine, else ~/.cache/superstep/machine", "a file name" },
+                           TEXT, 0, 0, 0, NULL },
+    [SET_G] = { { "SUPERSTEP_G", "the BSP parameter g the runtime uses, in nanoseconds per byte (then with no cost per message), instead of the cached measurement",
+                  "not set: the cache, else 0.5 (shm) or 2 (mpi)", "a decimal number from 0 to 1000000000" },
+                REAL, 0, 1000000000u, 0, NULL },
+    [SET_L] = { { "SUPERSTEP_L", "the BSP parameter l the runtime uses, in microseconds, instead of the cached measurement",
+                  "not set: the cache, else 5 (shm) or 50 (mpi)", "a decimal number from 0 to 1000000000" },
+                REAL, 0, 1000000000u, 0, NULL },
+    [SET_COLL_ALG] = { { "SUPERSTEP_COLL_ALG", "the variant every collective of bsc.h and bsp_level1.h uses: auto picks the cheapest by the BSP cost model; the others force one where the collective has it",
+                         "auto", "auto, 1phase, 2phase or tree" },
+                       WORD, 0, 0, 0, coll_algs },
 };
 
 const struct setting_info *setting_info(enum setting s)
@@ -135,6 +150,26 @@ static bool parse_size(const char *v, uint64_t *n)
     return true;
 }
 
+/* Digits with an optional fraction ("12", "0.5", "3."): no sign, no
+ * exponent, no space.  *x its value. */
+static bool parse_real(const char *v, double *x)
+{
+    const char *p = v;
+    while (*p >= '0' && *p <= '9')
+        p++;
+    bool whole = p > v;
+    if (*p == '.') {
+        const char *f = ++p;
+        while (*p >= '0' && *p <= '9')
+            p++;
+        whole = whole || p > f;
+    }
+    if (!whole || *p)
+        return false;
+    *x = strtod(v, NULL);
+    return true;
+}
+
 /* Is the value accepted?  Sets *n for numbers. */
 static bool parse(const struct row *r, const char *v, uint64_t *n)
 {
@@ -153,6 +188,10 @@ static bool parse(const struct row *r, const char *v, uint64_t *n)
         return false;
     case TEXT:
         return true;
+    case REAL: {
+        double x;
+        return parse_real(v, &x) && x >= (double)r->min && x <= (double)r->max;
+    }
     }
     return false;
 }
@@ -224,4 +263,14 @@ const char *setting_str(enum setting s)
 {
     uint64_t n;
     return value(NULL, s, &n);
+}
+
+double setting_real(enum setting s)
+{
+    uint64_t n;
+    const char *v = value(NULL, s, &n);
+    double x = NAN;
+    if (v)
+        parse_real(v, &x);
+    return x;
 }

@@ -41,6 +41,10 @@ enum setting {
     SET_SPAWN_TIMEOUT,
     SET_MPI_NO_SHARE,
     SET_PLUGIN_DIR,
+    SET_MACHINE_FILE,
+    SET_G,
+    SET_L,
+    SET_COLL_ALG,
     SET_COUNT
 };
 
@@ -55,6 +59,9 @@ uint64_t setting_num(enum setting s);
 
 /* A word, path or command setting: its value, or NULL when not set. */
 const char *setting_str(enum setting s);
+
+/* A decimal setting: its value, or NAN when not set. */
+double setting_real(enum setting s);
 
 /* The line's reason when starting p processors on a segment of seg_size
  * bytes failed with errno 'err': the machine limit that stopped it (named

@@ -1,7 +1,9 @@
-/* fit.c - bspbench's line fit and noise judgement (tools/bench/fit.h) on
- * made-up timings: points on a line give back its g and l and are not
- * noisy; scattered points, a negative l, or blocks of one h that differ
- * widely are noisy; and the cost model of the profiler (src/profile/cost.h):
+/* fit.c - bspbench's robust fit and its judgement (tools/bench/fit.h) on
+ * made-up timings: points on a line give back its g and l and a good fit;
+ * an outlier block does not move them; a falling line or a line below 0
+ * gives g or l = 0, never negative; scattered points and blocks of one h
+ * that differ widely make a poor fit, and say why (the p = 2 case of
+ * issue 22: a poor fit is not reported as "100% of the variance"); and the cost model of the profiler (src/profile/cost.h):
  * a superstep's work + comm + wait is its time, never negative, even when
  * one processor's work overlaps another's communication. */
 // RUN: n=1
@@ -10,6 +12,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "check.h"
 
@@ -17,28 +20,40 @@ static void line_fits(void)
 {
     int hs[6] = { 0, 1, 2, 100, 200, 300 };
     double th[6];
+    char why[256];
     for (int k = 0; k < 6; k++)
         th[k] = 5e-6 + 2e-8 * hs[k]; /* l = 5 us, g = 20 ns */
-    struct fit f = fit_line(hs, th, 2, 6);
+    struct fit f = fit_robust(hs, th, 2, 6);
     CHECK(fabs(f.g - 2e-8) < 1e-12 && fabs(f.l - 5e-6) < 1e-10, "g %g l %g", f.g, f.l);
-    CHECK(f.r2 > 0.999, "r2 %g", f.r2);
-    CHECK(!fit_noisy(&f, 0.1), "a line judged noisy");
+    CHECK(f.r2 > 0.999 && f.noise < 1e-9, "r2 %g noise %g", f.r2, f.noise);
+    CHECK(!fit_poor(&f, 0.1, why, sizeof why) && !*why, "a line judged poor: %s", why);
+    th[4] = 1e-3; /* one block that lost the processor */
+    f = fit_robust(hs, th, 2, 6);
+    CHECK(fabs(f.g - 2e-8) < 1e-12 && fabs(f.l - 5e-6) < 1e-10, "an outlier moved the fit: g %g l %g", f.g, f.l);
 }
 
-static void scatter_is_noisy(void)
+static void never_negative(void)
 {
     int hs[6] = { 0, 100, 200, 300, 400, 500 };
-    double th[6] = { 9e-6, 1e-6, 8e-6, 2e-6, 9e-6, 3e-6 };
-    struct fit f = fit_line(hs, th, 0, 6);
-    CHECK(fit_noisy(&f, 0.1), "scattered points judged fit (r2 %g)", f.r2);
+    char why[256];
     double down[3] = { 9e-6, 5e-6, 1e-6 };
-    f = fit_line(hs, down, 0, 3);
-    CHECK(f.g < 0 && fit_noisy(&f, 0), "a falling line judged fit (g %g)", f.g);
+    struct fit f = fit_robust(hs, down, 0, 3);
+    CHECK(f.g == 0 && f.l > 0, "a falling line: g %g l %g", f.g, f.l);
+    CHECK(fit_poor(&f, 0, why, sizeof why) && strstr(why, "do not grow"), "a falling line judged good: %s", why);
     double negl[4] = { 0, 4e-6, 9e-6, 14e-6 }; /* h 100..300: g 50 ns, l -1 us */
-    f = fit_line(hs, negl, 1, 4);
-    CHECK(f.l < 0 && fit_noisy(&f, 0), "negative l judged fit (l %g)", f.l);
-    struct fit good = { 1e-8, 1e-6, 0.99 };
-    CHECK(fit_noisy(&good, 0.8), "blocks 80%% apart judged fit");
+    f = fit_robust(hs, negl, 1, 4);
+    CHECK(f.l == 0 && f.g > 0, "a line below 0: g %g l %g", f.g, f.l);
+    double scatter[6] = { 9e-6, 1e-6, 8e-6, 2e-6, 9e-6, 3e-6 };
+    f = fit_robust(hs, scatter, 0, 6);
+    CHECK(f.g >= 0 && f.l >= 0 && fit_poor(&f, 0.1, why, sizeof why) && strstr(why, "off the line"),
+          "scattered points: g %g l %g (%s)", f.g, f.l, why);
+    /* p = 2 in issue 22: on a line, but blocks 80% apart: poor, and the
+     * reason given is the blocks, not the variance. */
+    double line[3] = { 1e-6, 2e-6, 3e-6 };
+    f = fit_robust(hs, line, 0, 3);
+    CHECK(fit_poor(&f, 0.8, why, sizeof why) && strstr(why, "blocks of one h differ by up to 80%") &&
+              !strstr(why, "off the line"),
+          "blocks 80%% apart: %s", why);
 }
 
 static void spread_of_blocks(void)
@@ -71,7 +86,7 @@ static void cost_adds_up(void)
 int main(void)
 {
     line_fits();
-    scatter_is_noisy();
+    never_negative();
     spread_of_blocks();
     cost_adds_up();
     printf("fit: ok\n");

@@ -7,15 +7,18 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 struct fit {
     double g, l, r2;  /* seconds per word, seconds; r2: variance explained */
+    double noise;     /* median |residual| / median time (fit_robust) */
 };
 
 /* Ordinary least squares t = l + g h over points [from, to). */
 static inline struct fit fit_line(const int *hs, const double *th, int from, int to)
 {
-    struct fit f = { 0, 0, 1 };
+    struct fit f = { 0, 0, 1, 0 };
     int n = to - from;
     double sh = 0, st = 0, shh = 0, sht = 0;
     for (int k = from; k < to; k++) {
@@ -37,6 +40,58 @@ static inline struct fit fit_line(const int *hs, const double *th, int from, int
     return f;
 }
 
+static inline int fit_cmp(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+static inline double fit_median(double *v, size_t n)
+{
+    qsort(v, n, sizeof *v, fit_cmp);
+    return n == 0 ? 0 : n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* A robust, non-negative fit t = l + g h over [from, to): g the median of
+ * the slopes between every two points (Theil-Sen), l the median of
+ * t - g h, both at least 0 (a BSP parameter is never negative); noise the
+ * median residual relative to the median time. */
+static inline struct fit fit_robust(const int *hs, const double *th, int from, int to)
+{
+    struct fit f = fit_line(hs, th, from, to);
+    size_t n = (size_t)(to > from ? to - from : 0), m = 0;
+    double *v = malloc((n * n + n + 1) * sizeof *v);
+    if (!v)
+        return f;
+    for (int i = from; i < to; i++)
+        for (int j = i + 1; j < to; j++)
+            if (hs[j] != hs[i])
+                v[m++] = (th[j] - th[i]) / (hs[j] - hs[i]);
+    f.g = m ? fit_median(v, m) : 0;
+    f.g = f.g > 0 ? f.g : 0;
+    for (int i = from; i < to; i++)
+        v[i - from] = th[i] - f.g * hs[i];
+    f.l = fit_median(v, n);
+    f.l = f.l > 0 ? f.l : 0;
+    double mean = 0, ss = 0, res = 0;
+    for (int i = from; i < to; i++)
+        mean += th[i] / (double)n;
+    for (int i = from; i < to; i++) {
+        double e = th[i] - (f.l + f.g * hs[i]);
+        res += e * e;
+        ss += (th[i] - mean) * (th[i] - mean);
+        v[i - from] = e < 0 ? -e : e;
+    }
+    f.r2 = ss > 0 ? 1 - res / ss : 1;
+    double mres = fit_median(v, n);
+    for (int i = from; i < to; i++)
+        v[i - from] = th[i];
+    double mt = fit_median(v, n);
+    f.noise = mt > 0 ? mres / mt : 0;
+    free(v);
+    return f;
+}
+
 /* The largest spread of the blocks of one h, relative to their median. */
 static inline double block_spread(const double *blk, int npts, int nblocks)
 {
@@ -50,12 +105,21 @@ static inline double block_spread(const double *blk, int npts, int nblocks)
     return worst;
 }
 
-/* Too noisy to trust: the line explains less than 90% of the variance of
- * the times, gives a negative (or zero) g or a negative l, or the blocks
- * of one h differ by more than half their median. */
-static inline bool fit_noisy(const struct fit *f, double spread)
+/* A poor robust fit, and why in words (empty when good): the residuals
+ * are above 10% of the times, the blocks of one h differ by more than half
+ * their median, or the times do not grow with h (g = 0). */
+static inline bool fit_poor(const struct fit *f, double spread, char *why, size_t n)
 {
-    return f->r2 < 0.9 || f->g <= 0 || f->l < 0 || spread > 0.5;
+    int k = 0;
+    *why = 0;
+    if (f->noise > 0.1)
+        k += snprintf(why + k, n - (size_t)k, "the points lie %.0f%% off the line", 100 * f->noise);
+    if (spread > 0.5 && (size_t)k < n)
+        k += snprintf(why + k, n - (size_t)k, "%sthe blocks of one h differ by up to %.0f%%", k ? ", " : "",
+                      100 * spread);
+    if (f->g <= 0 && (size_t)k < n)
+        k += snprintf(why + k, n - (size_t)k, "%sthe times do not grow with h", k ? ", " : "");
+    return k > 0;
 }
 
 #endif

@@ -380,6 +380,10 @@ static int write_html(const char *path, const struct trace *t, const struct mode
               "only</p>\n",
               f);
     }
+    if (m->on && m->poor) /* the bench file's fit: flagged where the figures are */
+        fputs("<p id=\"poorfit\" style=\"color:#b00;font-weight:bold\">POOR FIT: bspbench judged the fit that gave "
+              "g and l poor; the predictions below are unreliable</p>\n",
+              f);
     static const char *const mn[] = { "measured", "predicted" };
     html_key(f, mn, mn, m->on ? 2 : 1);
     fputs("<div class=\"scroll\"><svg id=\"model\" width=\"1200\" height=\"275\" role=\"img\" "

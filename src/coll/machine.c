@@ -1,0 +1,223 @@
+/*
+ * machine.c - the BSP machine parameters: l, g (a cost per byte G and one
+ * per message o) and r, for the current device and p.
+ *
+ * bspbench measures them and keeps one line per device and p in a cache
+ * file (SUPERSTEP_MACHINE_FILE, else $XDG_CACHE_HOME/superstep/machine,
+ * else ~/.cache/superstep/machine).  A process reads it at its first need:
+ * the line for its device and p, else the one with the nearest p; the
+ * settings SUPERSTEP_G and SUPERSTEP_L override it; the defaults below
+ * stand in when nothing is cached.  Nothing is ever negative.
+ */
+#include "bsp/bsp_impl.h"
+#include "coll/coll.h"
+#include "settings/settings.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+/* Stand-ins when nothing is cached, of the order bspbench finds on a
+ * workstation: shared memory, and MPI between processes of one machine. */
+static const struct { const char *device; double l, G, o; } defaults[] = {
+    { "shm", 5e-6, 0.5e-9, 20e-9 },
+    { "mpi", 50e-6, 2e-9, 1e-6 },
+};
+
+static struct {
+    bool have;
+    uint32_t p;
+    const char *device;
+    struct machine m;
+} cur;
+
+char *machine_path(void)
+{
+    const char *set = setting_str(SET_MACHINE_FILE), *xdg = getenv("XDG_CACHE_HOME"), *home = getenv("HOME");
+    char *path = NULL;
+    int rc = -1;
+    if (set)
+        rc = asprintf(&path, "%s", set);
+    else if (xdg && *xdg == '/')
+        rc = asprintf(&path, "%s/superstep/machine", xdg);
+    else if (home && *home)
+        rc = asprintf(&path, "%s/.cache/superstep/machine", home);
+    return rc < 0 ? NULL : path;
+}
+
+/* One cache line: "device=D p=P l_us=.. G_ns=.. o_ns=.. r_mflops=.. noise=.. date=..". */
+static bool parse_line(const char *line, char *device, size_t dn, struct machine *m)
+{
+    double l = -1, G = -1, o = -1, r = 0, noise = -1;
+    long p = 0;
+    *device = 0;
+    char date[64] = "";
+    const char *s = line;
+    while (*s) {
+        while (*s == ' ' || *s == '\t')
+            s++;
+        const char *eq = strchr(s, '='), *end = s + strcspn(s, " \t\n");
+        if (!eq || eq > end)
+            break;
+        size_t k = (size_t)(eq - s), vn = (size_t)(end - eq - 1);
+        const char *v = eq + 1;
+        if (k == 6 && !strncmp(s, "device", 6))
+            snprintf(device, dn, "%.*s", (int)vn, v);
+        else if (k == 4 && !strncmp(s, "date", 4))
+            snprintf(date, sizeof date, "%.*s", (int)vn, v);
+        else if (k == 1 && *s == 'p')
+            p = strtol(v, NULL, 10);
+        else if (k == 4 && !strncmp(s, "l_us", 4))
+            l = strtod(v, NULL) * 1e-6;
+        else if (k == 4 && !strncmp(s, "G_ns", 4))
+            G = strtod(v, NULL) * 1e-9;
+        else if (k == 4 && !strncmp(s, "o_ns", 4))
+            o = strtod(v, NULL) * 1e-9;
+        else if (k == 8 && !strncmp(s, "r_mflops", 8))
+            r = strtod(v, NULL) * 1e6;
+        else if (k == 5 && !strncmp(s, "noise", 5))
+            noise = strtod(v, NULL);
+        s = end;
+    }
+    if (!*device || p < 1 || p > 65535 || !(l >= 0) || !(G >= 0) || !(o >= 0) || !(r >= 0) || !isfinite(l) ||
+        !isfinite(G) || !isfinite(o))
+        return false;
+    *m = (struct machine){ .l = l, .G = G, .o = o, .r = r, .noise = noise, .p = (uint32_t)p };
+    snprintf(m->source, sizeof m->source, "measured by bspbench for p=%ld%s%s", p, *date ? " on " : "", date);
+    return true;
+}
+
+/* The cached line for this device with the p nearest to p (the larger on a tie). */
+static bool read_cache(const char *device, uint32_t p, struct machine *best)
+{
+    char *path = machine_path();
+    FILE *f = path ? fopen(path, "re") : NULL;
+    free(path);
+    if (!f)
+        return false;
+    bool found = false;
+    char line[512], dv[32];
+    struct machine m;
+    while (fgets(line, sizeof line, f)) {
+        if (*line == '#' || !parse_line(line, dv, sizeof dv, &m) || strcmp(dv, device))
+            continue;
+        long d = labs((long)m.p - (long)p), bd = found ? labs((long)best->p - (long)p) : 0;
+        if (!found || d < bd || (d == bd && m.p > best->p))
+            *best = m, found = true;
+    }
+    fclose(f);
+    return found;
+}
+
+static void load(const char *device, uint32_t p, struct machine *m)
+{
+    if (!read_cache(device, p, m)) {
+        size_t i = strcmp(device, "mpi") ? 0 : 1;
+        *m = (struct machine){ .l = defaults[i].l, .G = defaults[i].G, .o = defaults[i].o, .noise = -1 };
+        snprintf(m->source, sizeof m->source, "defaults for %s (nothing cached: run bsprun -n %u bspbench)", device, p);
+    }
+    double g = setting_real(SET_G), l = setting_real(SET_L);
+    if (!isnan(g))
+        m->G = g * 1e-9, m->o = 0;
+    if (!isnan(l))
+        m->l = l * 1e-6;
+    if (!isnan(g) || !isnan(l)) {
+        char was[sizeof m->source];
+        memcpy(was, m->source, sizeof was);
+        snprintf(m->source, sizeof m->source, "%s%s%s, the rest %.100s", isnan(g) ? "" : "SUPERSTEP_G",
+                 !isnan(g) && !isnan(l) ? " and " : "", isnan(l) ? "" : "SUPERSTEP_L", was);
+    }
+}
+
+const char *machine_device(void)
+{
+    return device_choose()->name;
+}
+
+uint32_t machine_nprocs(void)
+{
+    return bsp.begun ? bsp.p : (uint32_t)bsp_impl_nprocs();
+}
+
+static void key(const char **device, uint32_t *p)
+{
+    *device = device_choose()->name;
+    *p = machine_nprocs();
+}
+
+const struct machine *machine_get(void)
+{
+    const char *device;
+    uint32_t p;
+    key(&device, &p);
+    if (!cur.have || cur.p != p || strcmp(cur.device, device)) {
+        load(device, p, &cur.m);
+        cur.have = true, cur.p = p, cur.device = device;
+    }
+    return &cur.m;
+}
+
+void machine_set(const struct machine *m)
+{
+    key(&cur.device, &cur.p);
+    cur.m = *m;
+    cur.have = true;
+}
+
+double machine_g(const struct machine *m, double bytes)
+{
+    return m->G + m->o / (bytes < 1 ? 1 : bytes);
+}
+
+/* mkdir -p of the folders above path. */
+static void make_parents(char *path)
+{
+    for (char *s = strchr(path + 1, '/'); s; s = strchr(s + 1, '/')) {
+        *s = 0;
+        mkdir(path, 0755);
+        *s = '/';
+    }
+}
+
+int machine_store(const char *device, const struct machine *m)
+{
+    char *path = machine_path(), *tmp = NULL;
+    if (!path)
+        return ENOENT;
+    make_parents(path);
+    if (asprintf(&tmp, "%s.%d", path, (int)getpid()) < 0) {
+        free(path);
+        return ENOMEM;
+    }
+    FILE *in = fopen(path, "re"), *out = fopen(tmp, "we");
+    int rc = out ? 0 : errno;
+    if (out) {
+        fprintf(out, "# Superstep machine parameters: bspbench writes one line per device and p\n");
+        char line[512], dv[32];
+        struct machine old;
+        while (in && fgets(line, sizeof line, in))
+            if (*line != '#' && parse_line(line, dv, sizeof dv, &old) && (strcmp(dv, device) || old.p != m->p))
+                fputs(line, out);
+        time_t now = time(NULL);
+        char date[32];
+        strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+        fprintf(out, "device=%s p=%u l_us=%.6g G_ns=%.6g o_ns=%.6g r_mflops=%.6g noise=%.4g date=%s\n", device, m->p,
+                m->l * 1e6, m->G * 1e9, m->o * 1e9, m->r / 1e6, m->noise, date);
+        if (fclose(out) != 0)
+            rc = errno;
+        if (!rc && rename(tmp, path) != 0)
+            rc = errno;
+        if (rc)
+            unlink(tmp);
+    }
+    if (in)
+        fclose(in);
+    free(tmp);
+    free(path);
+    return rc;
+}
