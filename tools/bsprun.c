@@ -241,8 +241,10 @@ static int run_mpi(const char *nprocs, char **argv)
         fprintf(stderr, "superstep: warning: device mpi cannot be used (%s not found); running on shm\n",
                 k ? cmd[0] : "mpirun");
         set_var("SUPERSTEP_DEVICE", "shm");
-        if (show)
+        if (show) {
+            free(words);
             return show_command(argv);
+        }
         execvp(argv[0], argv);
         fprintf(stderr, "bsprun: cannot run %s: %s\n", argv[0], strerror(errno));
         return 127;
@@ -267,7 +269,11 @@ static int run_mpi(const char *nprocs, char **argv)
     memcpy(all + k, argv, (size_t)argc * sizeof *all);
     if (show) {
         all[0] = path;
-        return show_command(all);
+        int rc = show_command(all);
+        free(all);
+        free(path);
+        free(words);
+        return rc;
     }
 
     /* MPICH's Hydra exits with the signal's number (9), not 128 + it, when
