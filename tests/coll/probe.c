@@ -2,7 +2,8 @@
  * level-1 bsp_l/bsp_g/bsp_s read the cache file bspbench writes (the line
  * for the device and p, else the nearest p), SUPERSTEP_G and SUPERSTEP_L
  * override it, the defaults stand in without one; never negative; the
- * collectives share processor 0's values.
+ * collectives share processor 0's values.  Each device reads its own
+ * lines (shm, or mpi under SUPERSTEP_TEST_DEVICE=mpi).
  * Usage: probe cache|nearest|settings|none|store */
 // RUN: n=2 args="cache"
 // RUN: n=3 args="nearest"
@@ -45,7 +46,7 @@ int main(int argc, char **argv)
         struct machine m = { .l = 1e-6, .G = 2e-10, .o = 3e-8, .r = 1e9, .noise = 0.05, .p = 1 };
         CHECK(machine_store("shm", &m) == 0 && machine_store("mpi", &m) == 0, "store");
         m.l = 4e-6;
-        CHECK(machine_store("shm", &m) == 0, "store again");
+        CHECK(machine_store(machine_device(), &m) == 0, "store again");
         bsp_machine_t got;
         CHECK(bsp_probe(&got) == 0 && near(got.l(1, 0), 4e-6) && near(got.g(1, 1000), 2e-10 + 3e-11),
               "stored: l %g g %g", got.l(1, 0), got.g(1, 1000));
@@ -54,7 +55,10 @@ int main(int argc, char **argv)
         size_t n = fread(buf, 1, sizeof buf - 1, f);
         buf[n] = 0;
         fclose(f);
-        CHECK(strstr(buf, "device=shm p=1 l_us=4 ") && !strstr(buf, "device=shm p=1 l_us=1 ") && strstr(buf, "device=mpi p=1"),
+        char mine[64], old[64];
+        snprintf(mine, sizeof mine, "device=%s p=1 l_us=4 ", machine_device());
+        snprintf(old, sizeof old, "device=%s p=1 l_us=1 ", machine_device());
+        CHECK(strstr(buf, mine) && !strstr(buf, old) && strstr(buf, "device=shm p=1") && strstr(buf, "device=mpi p=1"),
               "the cache: %s", buf);
         unlink(path);
         printf("probe store: ok\n");
@@ -66,12 +70,19 @@ int main(int argc, char **argv)
     CHECK(bsp_probe(&m) == 0 && m.p == (unsigned)bsp_nprocs(), "p %u", m.p);
     double l = m.l(m.p, 0), g8 = m.g(m.p, 8), gbig = m.g(m.p, 1000000);
     CHECK(l >= 0 && g8 >= 0 && gbig >= 0, "negative: l %g g %g", l, g8);
-    if (!strcmp(c, "cache") || !strcmp(c, "nearest")) { /* p = 3: the line of p = 2 */
+    bool mpi = !strcmp(machine_device(), "mpi");
+    if ((!strcmp(c, "cache") || !strcmp(c, "nearest")) && mpi) { /* the mpi device's own line */
+        CHECK(near(l, 99e-6) && near(g8, 9e-9 + 900e-9 / 8) && near(m.r, 1e9), "mpi: l %g g8 %g r %g", l, g8, m.r);
+        CHECK(strstr(m.source, "measured by bspbench for p=2"), "source: %s", m.source);
+    } else if (!strcmp(c, "cache") || !strcmp(c, "nearest")) { /* p = 3: the line of p = 2 */
         CHECK(near(l, 10e-6) && near(g8, 0.25e-9 + 40e-9 / 8) && near(m.r, 2e9), "l %g g8 %g r %g", l, g8, m.r);
         CHECK(strstr(m.source, "measured by bspbench for p=2"), "source: %s", m.source);
     } else if (!strcmp(c, "settings")) {
         CHECK(near(l, 7.5e-6) && near(g8, 2e-9) && near(gbig, 2e-9), "l %g g %g", l, g8);
         CHECK(strstr(m.source, "SUPERSTEP_G and SUPERSTEP_L"), "source: %s", m.source);
+    } else if (mpi) {
+        CHECK(near(l, 50e-6) && near(g8, 2e-9 + 1e-6 / 8), "mpi defaults: l %g g8 %g", l, g8);
+        CHECK(strstr(m.source, "defaults for mpi"), "source: %s", m.source);
     } else {
         CHECK(near(l, 5e-6) && near(g8, 0.5e-9 + 20e-9 / 8), "defaults: l %g g8 %g", l, g8);
         CHECK(strstr(m.source, "defaults for shm"), "source: %s", m.source);
