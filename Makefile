@@ -270,7 +270,8 @@ superstep.pc: superstep.pc.in Makefile $(O)/config
 	$(PC_SUBST) $< > $@
 
 examples: $(EXAMPLES)
-tests: $(TESTS) $(EXAMPLES) $(TOOLS)
+# The tests of the mpi device run with the plug-in.
+tests: $(TESTS) $(EXAMPLES) $(TOOLS) $(if $(MPI_ON),$(PLUGIN_MPI))
 
 ifeq ($(TSAN),1)
 test: $(patsubst %.c,$(O)/%,$(wildcard tests/tsan/*.c))

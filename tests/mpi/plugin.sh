@@ -18,8 +18,16 @@ unset SUPERSTEP_DEVICE SUPERSTEP_DEVICE_MANDATORY SUPERSTEP_PLUGIN_DIR LD_LIBRAR
 out=$($MPIRUN -n "$p" "$O/tests/core/plugin_maps" present 2>&1) || fail "plugin_maps present: $out"
 [ "$out" = "present on $p processors (device mpi)" ] || fail "plugin_maps present printed: $out"
 
+# Installed: the build under test (its MPI: an MPICH build's plug-in under
+# MPICH's launcher), or under SANITIZE the release build (install.inc).
 prefix=$work/prefix
-install_superstep "$prefix"
+if [ "${SANITIZE:-}" = 1 ]; then
+    install_superstep "$prefix"
+else
+    env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s -C "$root" install PREFIX="$prefix" O="$O" BINDIR="$BINDIR" \
+        LIBDIR="$(dirname "$BINDIR")/lib" MPICC="$(sed -n 's/^mpicc=//p' "$O/config")" >"$work/make.log" 2>&1 ||
+        fail "make install PREFIX=$prefix O=$O failed: $(tail -n 5 "$work/make.log")"
+fi
 [ -f "$prefix/lib/superstep/device-mpi.so" ] || fail "no $prefix/lib/superstep/device-mpi.so installed"
 cp examples/hello.c "$work/"
 ( cd "$work" && "$prefix/bin/bspcc" hello.c -o hello_bspcc ) || fail "the installed bspcc fails"
