@@ -17,19 +17,13 @@
 #include <unistd.h>
 
 static bool oversubscribed;
-static int64_t stall_ns;                    /* 0: no stall reports */
-static void (*stall_hook)(int64_t waited_ns);
+static int64_t watch_ns;                    /* 0: SUPERSTEP_STALL_TIMEOUT off */
+static void (*watch_hook)(int64_t waited_ns);
 
-void barrier_set_stall(int64_t ns, void (*hook)(int64_t waited_ns))
+void wait_watch(int64_t period_ns, void (*hook)(int64_t waited_ns))
 {
-    stall_ns = hook ? ns : 0;
-    stall_hook = hook;
-}
-
-int64_t barrier_stall(void (**hook)(int64_t waited_ns))
-{
-    *hook = stall_hook;
-    return stall_ns;
+    watch_ns = hook ? period_ns : 0;
+    watch_hook = hook;
 }
 
 void barrier_set_oversubscribed(bool over)
@@ -70,51 +64,83 @@ void barrier_init(struct barrier *b, uint32_t nprocs)
  * here): a waiter that yields too early comes back late, makes its peers
  * wait past their own spin, and the job falls into lock-step yielding. */
 #define SPIN_NS 200000
-#define SPIN_NS_OVER 0
 #define YIELD_NS 2000000
-#define SLEEP_SLICE_NS 100000000 /* re-check the failure word at least this often */
+#define SLEEP_SLICE_NS 100000000 /* look at the failure word at least this often */
+#define NAP_MIN_NS 1000          /* a polled wait's sleeps: from this, doubling ... */
+#define NAP_MAX_NS 1000000       /* ... up to this */
 
-/* 'stall': this is a collective wait, which SUPERSTEP_STALL_TIMEOUT watches. */
-static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t value,
-                        _Atomic uint32_t *sleepers, int64_t timeout_ns, bool stall)
+/* Is the condition met?  Reads the word first (*seen), so that a change
+ * made after the look wakes the sleep that follows it. */
+static bool met(const struct wait *w, uint32_t *seen)
 {
-    int64_t spin = oversubscribed ? SPIN_NS_OVER : SPIN_NS;
-    int64_t start = 0, t = 0, stall_at = stall ? stall_ns : 0;
+    if (!w->ready)
+        return atomic_load_explicit(w->word, memory_order_acquire) != w->value;
+    if (w->word)
+        *seen = atomic_load_explicit(w->word, memory_order_acquire);
+    return w->ready(w->arg);
+}
+
+/* Sleep once, at most ns; false when the condition was met meanwhile.
+ * With 'sleepers', the count goes up (a full fence) before the last look,
+ * and a waker changes the word before it reads the count: either this
+ * look sees the change, or the waker sees a sleeper and wakes it. */
+static bool sleep_once(const struct wait *w, uint32_t seen, int64_t ns)
+{
+    _Atomic uint32_t none = 0;
+    bool slept = true;
+    if (w->sleepers) {
+        atomic_fetch_add(w->sleepers, 1);
+        slept = !met(w, &seen);
+    }
+    if (slept)
+        futex_sleep(w->word ? w->word : &none, w->word ? seen : 0, ns);
+    if (w->sleepers)
+        atomic_fetch_sub(w->sleepers, 1);
+    if (slept && w->slice)
+        w->slice(w->arg);
+    return slept;
+}
+
+enum wait_end wait_for(const struct wait *w)
+{
+    bool spin = !oversubscribed;
+    bool may_sleep = !w->no_sleep && (!w->polled || oversubscribed);
+    int64_t spin_ns = w->spin_ns ? w->spin_ns : SPIN_NS, yield_ns = w->no_yield && may_sleep ? 0 : YIELD_NS;
+    int64_t start = 0, t = 0, watch_at = w->collective ? watch_ns : 0, nap = NAP_MIN_NS;
+    uint32_t seen = w->value;
     for (unsigned i = 0;; i++) {
-        if (atomic_load_explicit(word, memory_order_acquire) != value)
-            return true;
-        if (barrier_failed(b))
-            return false;
-        if (i < 64 && !oversubscribed) {
+        if (met(w, &seen))
+            return WAIT_READY;
+        if (w->b && barrier_failed(w->b))
+            return WAIT_FAILED;
+        if (i < 64 && spin) {
             cpu_relax();
             continue;
         }
-        if ((i & 15) == 0 || oversubscribed) {
+        if ((i & 15) == 0 || !spin || w->polled) {
             t = now_ns();
             if (!start)
                 start = t;
-            if (timeout_ns >= 0 && t - start >= timeout_ns)
-                return false;
-            if (stall_at && t - start >= stall_at) {
-                stall_hook(t - start); /* reports and stops, or finds nobody late yet */
-                stall_at += stall_ns;
+            if (w->timeout_ns >= 0 && t - start >= w->timeout_ns)
+                return WAIT_TIMEOUT;
+            if (watch_at && t - start >= watch_at) {
+                watch_hook(t - start); /* reports and stops, or finds nobody late yet */
+                watch_at += watch_ns;
             }
         }
-        if (t - start < spin) {
+        if (spin && t - start < spin_ns) {
             cpu_relax();
-        } else if (t - start < YIELD_NS) {
+        } else if (t - start < yield_ns || !may_sleep) {
             sched_yield();
         } else {
-            int64_t slice = SLEEP_SLICE_NS;
-            if (timeout_ns >= 0 && timeout_ns - (t - start) < slice)
-                slice = timeout_ns - (t - start) + 1;
-            if (stall_at && stall_at - (t - start) < slice)
-                slice = stall_at - (t - start) + 1;
-            if (sleepers)
-                atomic_fetch_add(sleepers, 1);
-            futex_sleep(word, value, slice);
-            if (sleepers)
-                atomic_fetch_sub(sleepers, 1);
+            int64_t slice = w->polled ? nap : SLEEP_SLICE_NS;
+            nap = nap * 2 < NAP_MAX_NS ? nap * 2 : NAP_MAX_NS;
+            if (w->timeout_ns >= 0 && w->timeout_ns - (t - start) < slice)
+                slice = w->timeout_ns - (t - start) + 1;
+            if (watch_at && watch_at - (t - start) < slice)
+                slice = watch_at - (t - start) + 1;
+            if (!sleep_once(w, seen, slice))
+                return WAIT_READY;
             t = now_ns();
         }
     }
@@ -133,7 +159,9 @@ uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution,
             wake_word(&b->gen);
         return sum;
     }
-    if (!wait_change(b, &b->gen, gen, &b->sleepers, -1, true) || barrier_failed(b)) {
+    struct wait w = { .word = &b->gen, .value = gen, .sleepers = &b->sleepers, .b = b, .timeout_ns = -1,
+                      .collective = true };
+    if (wait_for(&w) != WAIT_READY || barrier_failed(b)) {
         *ok = false;
         return 0;
     }
@@ -153,5 +181,6 @@ bool barrier_fail(struct barrier *b, uint32_t code)
 
 bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns)
 {
-    return wait_change(b, word, value, NULL, timeout_ns, false);
+    struct wait w = { .word = word, .value = value, .b = b, .timeout_ns = timeout_ns };
+    return wait_for(&w) == WAIT_READY;
 }

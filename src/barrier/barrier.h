@@ -45,30 +45,43 @@ static inline bool barrier_failed(struct barrier *b)
 }
 
 /*
- * Wait until *word != value, the job fails, or timeout_ns passes (-1: none);
- * same spin-yield-sleep policy.  Returns true when the word changed.
- * The writer must call wake_word() after changing a word others wait on.
+ * The one wait.  Every place a processor waits (the barrier, a word in the
+ * segment, an mp.h receive, and on the mpi device every MPI request) is a
+ * struct wait handed to wait_for, which owns the policy: spin while every
+ * processor has a core, then yield, then sleep on a futex word (in bounded
+ * slices, so the failure word is looked at now and then even by a sleeper
+ * whose word no failure bumps); where the condition can change without
+ * its word changing (MPI's progress), sleep only when this node's
+ * processors outnumber its cores, in slices doubling from 1 us to 1 ms.
+ * Collective waits are watched by SUPERSTEP_STALL_TIMEOUT (wait_watch).
  */
+struct wait {
+    bool (*ready)(void *arg);   /* the condition, looked at in a loop; NULL: *word != value */
+    void *arg;
+    _Atomic uint32_t *word;     /* changed (and woken: wake_word) when the condition may have become
+                                 * true; read before each look, slept on; NULL: none */
+    uint32_t value;             /* with ready NULL: leave once *word != value */
+    _Atomic uint32_t *sleepers; /* counted up while asleep, so wakers skip the call at 0; or NULL */
+    struct barrier *b;          /* the job's failure word; NULL where a failure ends the process (mpi) */
+    int64_t timeout_ns;         /* -1: none */
+    bool collective;            /* waiting for peers in a collective call: SUPERSTEP_STALL_TIMEOUT */
+    bool polled;                /* the condition also changes unannounced (MPI): see above */
+    bool no_sleep;              /* the peer ends this wait soon without waking it: spin and yield */
+    bool no_yield;              /* sleep right after the spin (a receive may wait long, and a woken
+                                 * sleeper runs sooner than a yielding one on a crowded machine) */
+    int64_t spin_ns;            /* how long to spin (0: the policy's; an adaptive caller's own) */
+    void (*slice)(void *arg);   /* after each sleep (mp's deadlock check), or NULL */
+};
+
+enum wait_end { WAIT_READY, WAIT_FAILED, WAIT_TIMEOUT };
+
+enum wait_end wait_for(const struct wait *w);
+
+/* Wait until *word != value, the job fails, or timeout_ns passes (-1:
+ * none); true when the word changed.  The writer calls wake_word. */
 bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns);
 void wake_word(_Atomic uint32_t *word);
 
-/*
- * barrier_wait and wait_word are the runtime's one wait on shared memory
- * (spin, yield, futex sleep in bounded slices, the failure word, a
- * timeout, the stall hook): the barrier, mp_sync, the host's serving loop,
- * a kernel's ebsp_host_sync and message ring, and the launch layer's waits
- * for a failure all use it.  The waits that stay different, and why (each
- * says so where it is):
- *   - mp.h's receive (src/mp/mp_shm.c, shm_wait): waits for any of 2N
- *     channels, not one word; its spin adapts to how often spinning paid;
- *     it has no yield phase; it sleeps behind a 'sleeping' flag so that
- *     senders skip the wake call; and it checks for deadlock each slice;
- *   - the rest of an mp.h message being written (wait_more): the sender is
- *     inside mp_send and publishes without waking anyone: spin, yield;
- *   - a kernel's DMA (src/ebsp/dma.c): threads of one process, a condvar;
- *   - on the mpi device (em_wait, hmpi.c): MPI's progress needs polling.
- * The pieces below are what those are made of.
- */
 static inline void cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -80,17 +93,14 @@ static inline void cpu_relax(void)
 int64_t now_ns(void);                       /* CLOCK_MONOTONIC */
 void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns);
 
-/* SUPERSTEP_STALL_TIMEOUT: a barrier_wait longer than 'ns' (0: never)
- * calls 'hook' with the time waited so far; the hook reports the late
- * processors and does not return, or returns (nobody to blame yet) and is
- * called again after another 'ns'.  Per process; set by the layer that
- * knows what the processors are doing (bsp, see src/bsp/stall.c). */
-void barrier_set_stall(int64_t ns, void (*hook)(int64_t waited_ns));
-/* The period and hook set there (0: none), for a device whose collective
- * wait is not barrier_wait (mpi.c: an MPI collective). */
-int64_t barrier_stall(void (**hook)(int64_t waited_ns));
+/* SUPERSTEP_STALL_TIMEOUT: a collective wait calls 'hook' after every
+ * 'period_ns' of waiting (0: never) with the time waited; the hook (the
+ * launch layer's watchdog) reports the processors still computing and
+ * stops the job, or returns when none is.  Per process. */
+void wait_watch(int64_t period_ns, void (*hook)(int64_t waited_ns));
 
-/* How many cores this job may use; the wait policy spins less when fewer. */
+/* More processors than cores on this machine (shm: the job's; mpi: this
+ * node's ranks): spin no more, and polled waits may sleep. */
 void barrier_set_oversubscribed(bool over);
 
 #endif

@@ -289,10 +289,7 @@ static inline char *rma_slot_addr(uint32_t src, uint32_t slot)
     return (char *)bsp.regs[r].addr;
 }
 
-/* Which collective call a processor waits in (launch_proc.call), for
- * mismatch and stall reports; CALL_NONE while it computes. */
-enum { CALL_NONE, CALL_SYNC, CALL_END, CALL_BARRIER, CALL_HOST_SYNC };
-const char *bsp_call_name(uint32_t call);
+/* This processor's collective call word (launch.h: CALL_*). */
 void bsp_set_call(uint32_t call);
 
 /* A collective mismatch seen at a barrier (processors in different
@@ -308,8 +305,10 @@ void bsp_collective_mismatch(void) __attribute__((noreturn));
  * registrations both count every processor. */
 #define EBSP_BARRIER_FLAGS (XFLAG(XF_COUNT) | XFLAG(XF_END) | XFLAG(XF_REGS))
 
-/* SUPERSTEP_STALL_TIMEOUT: arm this process's collective waits (stall.c). */
-void bsp_stall_arm(void);
+/* A direct transfer with processor pid failed: a peer that has gone is
+ * reported by its signal or status (awaited), else "<call>: ... <what>
+ * processor <pid> failed: <errno's text>" (rma.c). */
+void bsp_direct_failed(const char *call, const char *what, uint32_t pid) __attribute__((noreturn));
 
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

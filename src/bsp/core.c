@@ -136,7 +136,7 @@ void bsp_impl_begin(int64_t p)
     }
     launch_buffer_lines();
     bsp.p = job.nprocs;
-    bsp_stall_arm();
+    launch_watch_arm();
     bsp.me = me;
     bsp.step = 0;
     bsp.slow = false; /* nothing queued by an earlier run may leak into this one */
@@ -176,12 +176,6 @@ void bsp_set_call(uint32_t call)
     atomic_store_explicit(&job.ls->proc[bsp.me].call, call, memory_order_relaxed);
 }
 
-const char *bsp_call_name(uint32_t call)
-{
-    static const char *const names[] = { "no collective call", "bsp_sync", "bsp_end", "ebsp_barrier", "ebsp_host_sync" };
-    return call < sizeof names / sizeof *names ? names[call] : "an unknown call";
-}
-
 static uint32_t lowest_in(uint32_t call)
 {
     uint32_t q = 0;
@@ -210,8 +204,8 @@ void bsp_collective_mismatch(void)
         other++;
     if (bsp.me != reporter)
         launch_await_failure();
-    bsp_error(bsp_call_name(kind), "called %s while processor %u called %s", bsp_call_name(kind), other,
-              bsp_call_name(other < bsp.p ? atomic_load(&job.ls->proc[other].call) : CALL_NONE));
+    bsp_error(launch_call_name(kind), "called %s while processor %u called %s", launch_call_name(kind), other,
+              launch_call_name(other < bsp.p ? atomic_load(&job.ls->proc[other].call) : CALL_NONE));
 }
 
 /* Apply the whole small puts at the start of p[0..len) (most puts come in

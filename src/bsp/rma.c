@@ -15,6 +15,7 @@
 
 #include "launch/launch.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -177,6 +178,17 @@ void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int
         queue_hp(t, false, dst, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
 }
 
+/* A direct transfer with processor pid failed (errno says why).  A peer
+ * whose process has gone (ESRCH: killed, or ended) is reported by whoever
+ * watches it, with its signal or status: wait for that failure through
+ * the one wait.  Any other reason is this call's own error. */
+void bsp_direct_failed(const char *call, const char *what, uint32_t pid)
+{
+    if (errno == ESRCH)
+        launch_await_failure();
+    bsp_error(call, "%s processor %u failed: %s", what, pid, strerror(errno));
+}
+
 /* MulticoreBSP's bsp_direct_get: read the remote memory now, during the
  * superstep (what the owner has written so far this superstep may or may not
  * be seen; the caller orders it with syncs).  Only where processors can
@@ -210,7 +222,7 @@ void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst
         remote[k++] = (struct iovec){ (void *)(uintptr_t)(at + tail), n - tail };
     }
     if (k && !dev->direct_read(t.pid, local, remote, k))
-        bsp_error("bsp_direct_get", "direct read from processor %u failed", t.pid);
+        bsp_direct_failed("bsp_direct_get", "direct read from", t.pid);
 }
 
 /* ---- at the sync ------------------------------------------------------- */
@@ -354,9 +366,7 @@ static void batch_flush(struct batch *b)
     bool ok = b->write ? dev->direct_write(b->pid, b->local, b->remote, b->n)
                        : dev->direct_read(b->pid, b->local, b->remote, b->n);
     if (!ok)
-        launch_stop_if_failing(1000000000); /* a peer killed meanwhile is reported by its signal */
-    if (!ok)
-        bsp_error(b->write ? "bsp_hpput" : "bsp_hpget", "direct transfer with processor %u failed", b->pid);
+        bsp_direct_failed(b->write ? "bsp_hpput" : "bsp_hpget", "direct transfer with", b->pid);
     b->n = 0;
 }
 

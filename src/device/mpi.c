@@ -31,20 +31,26 @@
  * MPI_Allgather, at the syncs where registrations change.  Each rank keeps
  * a private segment for its own tables (and ebsp_malloc memory).
  *
- * Failures: launch_fail goes to mpi_fail: the failing rank prints the line
- * (once for the job: ranks that fail together agree by message which one
- * prints), then MPI_Abort stops every rank with the exit status.  A rank
- * that leaves without bsp_end (exit, return from main) reports it from an
- * exit hook; fatal signals are named by a handler that then lets the signal
- * kill the rank, and mpirun stops the others.
+ * Waiting: every wait is the one wait (barrier.h) polling MPI: it never
+ * sleeps while this machine has a core for each of the job's ranks on it,
+ * and else sleeps on a bell the ranks of the machine share.  Failures:
+ * launch_fail goes to mpi_fail: the failing rank prints the line (once for
+ * the machine: the first to claim it), then MPI_Abort stops every rank
+ * with the exit status.  A rank that leaves without bsp_end (exit, return
+ * from main) reports it from an exit hook; fatal signals are named by a
+ * handler that then lets the signal kill the rank; an end no code of the
+ * rank's can see (SIGKILL, _exit) is named by its supervisor
+ * (src/launch/supervise.c), the process mpirun started, outside MPI.
  */
 #include "device/device.h"
 #include "session/session_mpi.h"
 #include "settings/settings.h"
 
+#include "barrier/barrier.h"
 #include "device/lines.h"
 #include "device/mpi_fail.h"
 #include "launch/launch.h"
+#include "launch/supervise.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -63,11 +69,9 @@
 #define TAG_FAIL 0x5350        /* failure notices, on MPI_COMM_WORLD */
 #define TAG_BEGIN 0x5351       /* processor 0's p (0: no bsp_begin comes), to every rank */
 #define TAG_JOIN 0x5352        /* a rank's answer: JOINED, or its exit status before bsp_begin */
-#define TAG_ASK 0x5353         /* SUPERSTEP_STALL_TIMEOUT: "where are you?" (the exchange number) */
-#define TAG_ANSWER 0x5354      /* the answer: exchange number, collective call, superstep */
+#define TAG_META 3             /* an exchange's first round: bytes, flags, collective call, superstep */
+#define META 4                 /* ... so many words per pair */
 #define JOINED (-1)
-#define ASK_WINDOW_NS 300000000ll /* how long a stalled rank waits for its peers' answers */
-#define FAIL_WINDOW_NS 60000000ll /* how long a failing rank listens for a lower one */
 
 struct obuf {                  /* towards one destination */
     char *buf;
@@ -99,14 +103,14 @@ static struct {
     bool we_inited;
     bool begun, ended, used;
     bool host;                 /* rank 0 of an Epiphany host's job, the other ranks idle */
-    bool idle_waits;           /* sleep while waiting (mpi_wait_all) */
     int world, wrank;
     MPI_Comm comm;
     uint32_t p, me;
     uint64_t seq;              /* exchanges so far */
     struct obuf *out;
     struct ibuf *in;
-    uint64_t *meta_s, *meta_r; /* 2 per processor: bytes, flags */
+    uint64_t *meta_s, *meta_r; /* META per processor: bytes, flags, collective call, superstep */
+    MPI_Request *mreq;         /* the first round's: receive from q at q, send to q at p + q */
     MPI_Request *req;
     size_t nreq, capreq;
     /* one-sided */
@@ -118,90 +122,146 @@ static struct {
     struct stream_window *ws;  /* the BSP layer's windows, one per destination */
 } m = { .comm = MPI_COMM_NULL, .win = MPI_WIN_NULL };
 
-/* ---- starting MPI ---------------------------------------------------------- */
+/* ---- this machine, and the one wait ---------------------------------------- */
 
 static void failure_paths_install(void);
+static void stop_poll(void);
+static void mpi_peer(uint32_t q, struct launch_peer *peer);
 
-/* ---- waiting without a busy core --------------------------------------------- */
+/* The job's ranks on this machine share one page (MPI_Win_allocate_shared
+ * on the machine's communicator): the bell a waiting rank sleeps on, and
+ * the claim of the job's failure line. */
+struct node_page {
+    _Atomic uint32_t bell;     /* bumped when a rank here begins a wait (its sends are posted) */
+    _Atomic uint32_t sleepers;
+    _Atomic uint32_t claim;    /* 1: a rank of this machine prints the job's failure line */
+};
+
+static struct {
+    struct node_page *page;    /* NULL when it could not be made */
+    MPI_Win win;
+    bool over;                 /* more ranks here than CPUs: waits may sleep */
+    bool opened;
+    int runnable;              /* the job's processes on this machine */
+    long cpus;
+} node = { .win = MPI_WIN_NULL };
+
+/* This machine's ranks, and its CPUs (all of them: mpirun binds each rank
+ * to a core, which says nothing of how many cores the ranks share).  A
+ * kernel spawned by an Epiphany host counts its host too. */
+static void node_open(void)
+{
+    MPI_Comm here, parent = MPI_COMM_NULL;
+    int ranks = 1, rank = 0;
+    node.opened = true;
+    MPI_Comm_get_parent(&parent);
+    MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &here);
+    MPI_Comm_size(here, &ranks);
+    MPI_Comm_rank(here, &rank);
+    void *base = NULL;
+    if (MPI_Win_allocate_shared(rank == 0 ? (MPI_Aint)sizeof(struct node_page) : 0, 1, MPI_INFO_NULL, here, &base,
+                                &node.win) == MPI_SUCCESS) {
+        MPI_Aint size;
+        int unit;
+        MPI_Win_shared_query(node.win, 0, &size, &unit, &base);
+        if (rank == 0)
+            memset(base, 0, sizeof(struct node_page));
+        node.page = base;
+    }
+    MPI_Barrier(here); /* the page is clear before anyone uses it */
+    MPI_Comm_free(&here);
+    node.cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    node.runnable = ranks + (parent != MPI_COMM_NULL);
+    mpi_share_machine(0);
+}
+
+void mpi_share_machine(int others)
+{
+    node.over = node.cpus > 0 && node.runnable + others > node.cpus;
+    barrier_set_oversubscribed(node.over);
+}
 
 void (*mpi_idle_poll)(void);
 
-static int cpus_here(void)
+/* A rank of this machine begins a wait: its sends are posted, and a
+ * sleeping rank may have something to take in. */
+void mpi_ring(void)
 {
-    cpu_set_t set;
-    if (sched_getaffinity(0, sizeof set, &set) == 0)
-        return CPU_COUNT(&set);
-    long n = sysconf(_SC_NPROCESSORS_ONLN);
-    return n > 0 ? (int)n : 1;
+    if (!node.page || !node.over)
+        return;
+    atomic_fetch_add(&node.page->bell, 1);
+    if (atomic_load(&node.page->sleepers))
+        wake_word(&node.page->bell);
 }
 
-/* Ranks of this job on this node, from the launcher (0: not said). */
-static int ranks_here(void)
+struct look {
+    bool (*ready)(void *arg);
+    void *arg;
+};
+
+static bool look(void *arg)
 {
-    const char *v = getenv("OMPI_COMM_WORLD_LOCAL_SIZE"); /* Open MPI */
-    if (!v)
-        v = getenv("MPI_LOCALNRANKS"); /* MPICH's Hydra */
-    return v ? atoi(v) : 0;
+    const struct look *l = arg;
+    if (mpi_idle_poll)
+        mpi_idle_poll();
+    return l->ready(l->arg);
 }
 
-/* Sleep while waiting when the node has more ranks than CPUs, and in
- * kernels spawned by an Epiphany host (beside the host, usually 16 of
- * them; their waits also look for the host's stop, kmpi.c).  Measured on
- * 2 cores: the Epiphany suite's 16 kernels per run spent most of their
- * time polling in MPI_Alltoall and MPI_Comm_disconnect (docs/mpi.md). */
-static void stop_poll(void);
-
-static void idle_waits_decide(void)
+void mpi_wait_until(bool (*ready)(void *arg), void *arg, bool collective)
 {
-    MPI_Comm parent = MPI_COMM_NULL;
-    MPI_Comm_get_parent(&parent);
-    m.idle_waits = parent != MPI_COMM_NULL || ranks_here() > cpus_here();
-#ifdef MPICH_VERSION
-    /* MPICH (ch4) polls without ever giving up the core: with more ranks
-     * than free cores a waiting rank spins through its time slice while
-     * the rank it waits for does not run (4 ranks on 2 loaded cores: about
-     * 70 ms per superstep).  Open MPI yields by itself. */
-    m.idle_waits = true;
-#endif
-    if (parent != MPI_COMM_NULL) /* a plain BSPlib program as kernel; kmpi.c sets its own */
-        mpi_idle_poll = stop_poll;
+    struct look l = { ready, arg };
+    struct wait w = { .ready = look, .arg = &l, .word = node.page ? &node.page->bell : NULL,
+                      .sleepers = node.page ? &node.page->sleepers : NULL, .timeout_ns = -1,
+                      .collective = collective, .polled = true };
+    mpi_ring();
+    wait_for(&w);
+}
+
+struct requests {
+    int n;
+    MPI_Request *r;
+};
+
+static bool requests_done(void *arg)
+{
+    struct requests *q = arg;
+    int done = 0;
+    MPI_Testall(q->n, q->r, &done, MPI_STATUSES_IGNORE);
+    return done;
 }
 
 void mpi_wait_all(int n, MPI_Request *r)
 {
-    if (!m.idle_waits) {
-        MPI_Waitall(n, r, MPI_STATUSES_IGNORE);
-        return;
-    }
-    long nap = 1000;
-    for (int looks = 0;; looks++) {
-        int done = 0;
-        MPI_Testall(n, r, &done, MPI_STATUSES_IGNORE);
-        if (done)
-            return;
-        if (mpi_idle_poll)
-            mpi_idle_poll();
-        if (looks < 64) /* a wait about to end costs no sleep */
-            continue;
-        struct timespec ts = { 0, nap };
-        nanosleep(&ts, NULL);
-        if (nap < 1000000)
-            nap *= 2;
-    }
+    struct requests q = { n, r };
+    mpi_wait_until(requests_done, &q, false);
 }
 
-/* A barrier of MPI_COMM_WORLD that sleeps (before the blocking collectives
- * of bsp_begin, which then wait for no rank for long). */
+/* A request that ends with a status worth reading (its tag). */
+struct request {
+    MPI_Request r;
+    MPI_Status st;
+};
+
+static bool request_done(void *arg)
+{
+    struct request *q = arg;
+    int done = 0;
+    MPI_Test(&q->r, &done, &q->st);
+    return done;
+}
+
+/* A barrier of MPI_COMM_WORLD through the one wait (before the blocking
+ * collectives of bsp_begin, which then wait for no rank for long). */
 static void idle_barrier(void)
 {
-    if (!m.idle_waits || m.world == 1)
+    if (m.world == 1)
         return;
     MPI_Request r;
     MPI_Ibarrier(MPI_COMM_WORLD, &r);
     mpi_wait_all(1, &r);
 }
 
-void mpi_init_library(void)
+bool mpi_init_library(void)
 {
 #ifdef OPEN_MPI
     /* Open MPI 4.1 with an external PMIx 4 (Debian's) hangs now and then in
@@ -214,24 +274,33 @@ void mpi_init_library(void)
      * (src/host/hmpi.c).  A setting of the user's wins. */
     setenv("PMIX_MCA_gds", "hash", 0);
 #endif
-    MPI_Init(NULL, NULL);
+    /* Before MPI starts (a process with MPI cannot fork a worker that uses
+     * it): the process mpirun started stays outside as this rank's
+     * supervisor, and names an end no code of the rank's sees. */
+    int started = 0;
+    MPI_Initialized(&started);
+    if (!started) {
+        supervise_under_launcher();
+        MPI_Init(NULL, NULL);
+    }
+    if (!node.opened)
+        node_open();
+    return !started;
 }
 
 static void mpi_init(void)
 {
     if (m.inited)
         return;
-    int flag = 0;
-    MPI_Initialized(&flag);
-    if (!flag) {
-        mpi_init_library();
-        m.we_inited = true;
-    }
+    m.we_inited = mpi_init_library();
     m.inited = true;
     MPI_Comm_size(MPI_COMM_WORLD, &m.world);
     MPI_Comm_rank(MPI_COMM_WORLD, &m.wrank);
     failure_paths_install();
-    idle_waits_decide();
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    if (parent != MPI_COMM_NULL) /* a plain BSPlib program as kernel; kmpi.c sets its own */
+        mpi_idle_poll = stop_poll;
 }
 
 static bool mpi_world(uint32_t *nprocs, uint32_t *me)
@@ -244,21 +313,19 @@ static bool mpi_world(uint32_t *nprocs, uint32_t *me)
 
 /* ---- failures ---------------------------------------------------------------- */
 
-/* Shall this rank print its failure?  Not if another rank said first that it
- * fails, nor if a lower rank says so while this one listens: then exactly
- * one of the ranks that fail together prints (the lowest), as on shm.
- * Also for mp.h's MPI transport (mpi_fail.h). */
+/* Shall this failing rank print the job's line?  Not when another rank has
+ * said that it fails (a notice), nor when a rank of this machine has
+ * claimed the line; else it claims it and tells every rank, so that of
+ * ranks failing together one prints per machine, and none after the line
+ * is out.  Nothing here waits.  Also for mp.h's MPI transport. */
 bool mpi_first_to_fail(void)
 {
-    int world = 1, wrank = 0;
+    int world = 1, wrank = 0, any = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
-    if (world <= 1)
-        return true;
-    int any = 0;
-    MPI_Status st;
-    MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, &st);
-    if (any)
+    if (world > 1)
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, MPI_STATUS_IGNORE);
+    if (any || !mpi_claim_line())
         return false;
     static int note;
     note = wrank;
@@ -269,20 +336,13 @@ bool mpi_first_to_fail(void)
         MPI_Isend(&note, 1, MPI_INT, r, TAG_FAIL, MPI_COMM_WORLD, &q);
         MPI_Request_free(&q);
     }
-    int64_t until = now_ns() + FAIL_WINDOW_NS;
-    while (now_ns() < until) {
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, &st);
-        if (any) {
-            if (st.MPI_SOURCE < wrank)
-                return false;
-            int got;
-            MPI_Recv(&got, 1, MPI_INT, st.MPI_SOURCE, TAG_FAIL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            continue;
-        }
-        struct timespec ts = { 0, 1000000 };
-        nanosleep(&ts, NULL);
-    }
     return true;
+}
+
+bool mpi_claim_line(void)
+{
+    uint32_t none = 0;
+    return !node.page || atomic_compare_exchange_strong(&node.page->claim, &none, 1);
 }
 
 void mpi_abort_job(int code)
@@ -304,31 +364,17 @@ void mpi_abort_job(int code)
     _exit(code);
 }
 
+void mpi_await_stop(void)
+{
+    for (;;)
+        pause();
+}
+
 void mpi_die_by_signal(int sig)
 {
     signal(sig, SIG_DFL);
-#ifdef MPICH_VERSION
-    alarm(10); /* should the abort not come back (a fault inside MPI) */
-    mpi_abort_job(128 + sig);
-#endif
     raise(sig);
     _exit(128 + sig);
-}
-
-/* Wait up to 'ns' for the host's EM_STOP on parent. */
-static bool stop_comes(MPI_Comm parent, int64_t ns)
-{
-    for (int64_t until = now_ns() + ns; now_ns() < until;) {
-        int any = 0;
-        MPI_Iprobe(0, EM_STOP, parent, &any, MPI_STATUS_IGNORE);
-        if (any) {
-            MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
-            return true;
-        }
-        struct timespec ts = { 0, 1000000 };
-        nanosleep(&ts, NULL);
-    }
-    return false;
 }
 
 /* A spawned kernel stopped by its host (EM_STOP) leaves (kmpi.c's
@@ -349,6 +395,7 @@ static void stop_poll(void)
 void mpi_leave_stopped(MPI_Comm parent)
 {
     mpi_idle_poll = NULL;
+    supervise_settled();
     MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
     fflush(NULL);
     lines_flush();
@@ -358,6 +405,13 @@ void mpi_leave_stopped(MPI_Comm parent)
     _exit(0);
 }
 
+static bool stop_arrived(void *arg)
+{
+    int any = 0;
+    MPI_Iprobe(0, EM_STOP, *(MPI_Comm *)arg, &any, MPI_STATUS_IGNORE);
+    return any;
+}
+
 /* A kernel spawned by an Epiphany host fails: it prints its line (kernels
  * failing at the same moment may each print one: notes sent to the other
  * kernels and never received made Open MPI 4.1's mpirun hang after an
@@ -365,9 +419,9 @@ void mpi_leave_stopped(MPI_Comm parent)
  * and leaves with status 0, so that the host survives the failed run, as
  * on shm (src/host/hmpi.c; kmpi.c for kernels stopped while they wait).
  * A kernel that only waits for another's report (msg NULL) waits for the
- * stop.  No stop within 30 s (the host gone): the job is aborted. */
-static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code) __attribute__((noreturn));
-static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code)
+ * stop.  A host that is gone ends the job through mpirun. */
+static void kernel_failed(MPI_Comm parent, const char *msg) __attribute__((noreturn));
+static void kernel_failed(MPI_Comm parent, const char *msg)
 {
     mpi_idle_poll = NULL;
     if (msg) {
@@ -375,52 +429,44 @@ static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code)
         fflush(stderr);
         MPI_Send(NULL, 0, MPI_BYTE, 0, EM_FAILED, parent);
     }
-    if (!stop_comes(parent, 30000000000ll))
-        mpi_abort_job((int)code);
+    mpi_wait_until(stop_arrived, &parent, false);
+    MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
     mpi_leave_stopped(parent);
 }
 
-/* launch_fail and launch_stopped on this device: print the line (msg; NULL
- * when another processor reports), stop the job with 'code'. */
-static void mpi_fail(uint32_t code, const char *msg) __attribute__((noreturn));
-static void mpi_fail(uint32_t code, const char *msg)
+/* The one failure path on this device (launch_fail, launch_stopped, and
+ * mp.h's MPI transport): print the line (msg; NULL when another processor
+ * reports) once, stop the job with 'code'.  A rank that does not print
+ * waits to be stopped by the one that does (its MPI_Abort). */
+void mpi_fail(uint32_t code, const char *msg)
 {
     static bool failing;
     if (failing) /* a failure inside the failure path */
         _exit((int)code);
     failing = true;
+    supervise_settled(); /* the runtime reports this failure, not the supervisor */
     fflush(stdout);
     lines_flush();
     /* A kernel spawned by an Epiphany host prints without asking the other
      * kernels: notes sent to them and never received made Open MPI 4.1's
-     * mpirun hang after the abort in about 1 run of 4 (1 in 20 without
-     * them; hwatch.c ends the rest).  Kernels failing at the same moment
-     * may then print a line each. */
+     * mpirun hang after the abort in about 1 run of 4.  Kernels failing at
+     * the same moment may then print a line each. */
     MPI_Comm parent = MPI_COMM_NULL;
     MPI_Comm_get_parent(&parent);
     if (parent != MPI_COMM_NULL)
-        kernel_failed(parent, msg, code);
-    if (msg && mpi_first_to_fail()) {
-        fprintf(stderr, "superstep: %s\n", msg);
-        fflush(stderr);
-        /* The profiler writes what this rank has (its own records): the
-         * others are stopped by the abort and share no memory. */
-        void (*failed)(void) = launch_failed_hook;
-        launch_failed_hook = NULL;
-        if (failed && parent == MPI_COMM_NULL)
-            failed();
-        fflush(stderr);
-        lines_flush();
-    } else if (!msg) {
-        /* Another processor reports and aborts the job; give it time. */
-        struct timespec ts = { 2, 0 };
-        nanosleep(&ts, NULL);
-    } else {
-        /* A lower rank prints and aborts the job: give it time, also on a
-         * loaded machine (0.5 s was not always enough with MPICH). */
-        struct timespec ts = { 2, 0 };
-        nanosleep(&ts, NULL);
-    }
+        kernel_failed(parent, msg);
+    if (!msg || !mpi_first_to_fail())
+        mpi_await_stop();
+    fprintf(stderr, "superstep: %s\n", msg);
+    fflush(stderr);
+    /* The profiler writes what this rank has (its own records): the
+     * others are stopped by the abort and share no memory. */
+    void (*failed)(void) = launch_failed_hook;
+    launch_failed_hook = NULL;
+    if (failed)
+        failed();
+    fflush(stderr);
+    lines_flush();
     mpi_abort_job((int)code);
 }
 
@@ -460,20 +506,10 @@ static void kernel_ended(void)
     MPI_Send(&none, (int)(sizeof none / sizeof(uint64_t)), MPI_UINT64_T, 0, EM_END, parent);
     /* Disconnect when every kernel has ended (EM_BYE), or the run failed
      * (EM_STOP, answered): MPI_Comm_disconnect would wait polling. */
-    MPI_Request r;
-    MPI_Status st;
-    MPI_Irecv(NULL, 0, MPI_BYTE, 0, MPI_ANY_TAG, parent, &r);
-    for (long nap = 1000;;) {
-        int done = 0;
-        MPI_Test(&r, &done, &st);
-        if (done)
-            break;
-        struct timespec ts = { 0, nap };
-        nanosleep(&ts, NULL);
-        if (nap < 1000000)
-            nap *= 2;
-    }
-    if (st.MPI_TAG == EM_STOP)
+    struct request q;
+    MPI_Irecv(NULL, 0, MPI_BYTE, 0, MPI_ANY_TAG, parent, &q.r);
+    mpi_wait_until(request_done, &q, false);
+    if (q.st.MPI_TAG == EM_STOP)
         MPI_Send(NULL, 0, MPI_BYTE, 0, EM_STOPPED, parent);
     MPI_Comm_disconnect(&parent);
 }
@@ -504,20 +540,21 @@ static void left_before_begin(void)
         send_nprocs(0);
         return;
     }
-    int32_t note = 0, p = 0;
-    MPI_Send(&note, 1, MPI_INT32_T, 0, TAG_JOIN, MPI_COMM_WORLD);
-    MPI_Recv(&p, 1, MPI_INT32_T, 0, TAG_BEGIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    if (p != 0)
-        for (;;) /* processor 0 is in bsp_begin and aborts the job on our note */
-            pause();
+    static int32_t note = 0, p = 0;
+    MPI_Request r[2];
+    MPI_Isend(&note, 1, MPI_INT32_T, 0, TAG_JOIN, MPI_COMM_WORLD, &r[0]);
+    MPI_Irecv(&p, 1, MPI_INT32_T, 0, TAG_BEGIN, MPI_COMM_WORLD, &r[1]);
+    mpi_wait_all(2, r);
+    if (p != 0) /* processor 0 is in bsp_begin and aborts the job on our note */
+        mpi_await_stop();
 }
 
 /* Will this program run on the mpi device?  (Without choosing it, which
  * may print or fail: this is asked at exit.) */
 static bool mpi_expected(void)
 {
-    const char *want = getenv("SUPERSTEP_DEVICE");
-    if (want && *want && strcmp(want, "mpi") && strcmp(want, "auto"))
+    const char *want = setting_str(SET_DEVICE);
+    if (want && strcmp(want, "mpi") && strcmp(want, "auto"))
         return false;
     return device_started_by_mpi();
 }
@@ -558,7 +595,7 @@ static void mpi_on_exit(int status, void *arg)
     if (m.host) { /* let the idle ranks of an Epiphany host's job go (src/host/hmpi.c) */
         MPI_Request r;
         MPI_Ibarrier(MPI_COMM_WORLD, &r);
-        MPI_Wait(&r, MPI_STATUS_IGNORE);
+        mpi_wait_all(1, &r);
     }
     launch_fail_hook = NULL;
     fflush(NULL);
@@ -573,10 +610,14 @@ __attribute__((constructor)) static void exit_hook_install(void)
     on_exit(mpi_on_exit, NULL);
 }
 
-/* Fatal signals: name the rank, then die by the signal (mpirun stops the
- * others and exits with 128 + signal; MPICH: mpi_die_by_signal). */
+/* Fatal signals: name the rank (unless another rank of this machine has
+ * the job's line), then die by the signal (the supervisor passes 128 +
+ * signal to mpirun, which stops the others). */
 static void on_fatal_signal(int sig)
 {
+    supervise_settled();
+    if (!mpi_claim_line())
+        mpi_die_by_signal(sig);
     char msg[200];
     const char *abbrev = sigabbrev_np(sig);
     int len;
@@ -674,7 +715,7 @@ static void send_nprocs(int32_t p)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory");
     for (int r = 1; r < m.world; r++)
         MPI_Isend(&p, 1, MPI_INT32_T, r, TAG_BEGIN, MPI_COMM_WORLD, &q[r - 1]);
-    MPI_Waitall(m.world - 1, q, MPI_STATUSES_IGNORE);
+    mpi_wait_all(m.world - 1, q);
     free(q);
 }
 
@@ -700,9 +741,11 @@ static int64_t mpi_agree(int64_t nprocs)
     mpi_init();
     if (m.world == 1 || m.used)
         return nprocs;
-    if (m.wrank != 0) {
+    if (m.wrank != 0) { /* processor 0 may read its input for long: wait as everywhere */
         int32_t p = 0, joined = JOINED;
-        MPI_Recv(&p, 1, MPI_INT32_T, 0, TAG_BEGIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Request r;
+        MPI_Irecv(&p, 1, MPI_INT32_T, 0, TAG_BEGIN, MPI_COMM_WORLD, &r);
+        mpi_wait_all(1, &r);
         if (p == 0)
             leave_quietly();
         MPI_Send(&joined, 1, MPI_INT32_T, 0, TAG_JOIN, MPI_COMM_WORLD);
@@ -713,7 +756,9 @@ static int64_t mpi_agree(int64_t nprocs)
     send_nprocs((int32_t)nprocs);
     for (int r = 1; r < m.world; r++) {
         int32_t note = JOINED;
-        MPI_Recv(&note, 1, MPI_INT32_T, r, TAG_JOIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Request q;
+        MPI_Irecv(&note, 1, MPI_INT32_T, r, TAG_JOIN, MPI_COMM_WORLD, &q);
+        mpi_wait_all(1, &q);
         if (note != JOINED)
             launch_fail(LAUNCH_EXIT_ERROR,
                         "bsp_begin: processor %d ended the program with status %d before calling bsp_begin", r,
@@ -754,12 +799,19 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
         setup(&job.seg);
     m.out = calloc(nprocs, sizeof *m.out);
     m.in = calloc(nprocs, sizeof *m.in);
-    m.meta_s = calloc(2 * (size_t)nprocs, sizeof *m.meta_s);
-    m.meta_r = calloc(2 * (size_t)nprocs, sizeof *m.meta_r);
+    m.meta_s = calloc(META * (size_t)nprocs, sizeof *m.meta_s);
+    m.meta_r = calloc(META * (size_t)nprocs, sizeof *m.meta_r);
+    m.mreq = calloc(2 * (size_t)nprocs, sizeof *m.mreq);
     m.put_to = calloc(nprocs, sizeof *m.put_to);
     m.ws = calloc(nprocs, sizeof *m.ws);
-    if (!m.out || !m.in || !m.meta_s || !m.meta_r || !m.put_to || !m.ws)
+    if (!m.out || !m.in || !m.meta_s || !m.meta_r || !m.mreq || !m.put_to || !m.ws)
         return -ENOMEM;
+    for (size_t i = 0; i < 2 * (size_t)nprocs; i++)
+        m.mreq[i] = MPI_REQUEST_NULL;
+    char who[32];
+    snprintf(who, sizeof who, "%s %u", launch_words.proc, m.me + launch_words.first);
+    job.step_mirror = supervise_job(who, launch_words.end_call, "", launch_words.steps);
+    launch_peer_hook = mpi_peer;
     device_mpi.windows = m.ws;
     m.seq = 0;
     window_open();
@@ -781,13 +833,17 @@ static void mpi_end(void)
     free(m.in);
     free(m.meta_s);
     free(m.meta_r);
+    free(m.mreq);
     free(m.req);
     free(m.put_to);
     free(m.ws);
     device_mpi.windows = NULL;
-    m.out = NULL, m.in = NULL, m.meta_s = m.meta_r = NULL, m.req = NULL, m.put_to = NULL, m.ws = NULL;
+    m.out = NULL, m.in = NULL, m.meta_s = m.meta_r = NULL, m.mreq = m.req = NULL, m.put_to = NULL, m.ws = NULL;
     m.nreq = m.capreq = 0;
     m.ended = true;
+    launch_peer_hook = NULL;
+    supervise_settled();
+    job.step_mirror = NULL;
     atomic_store(&job.ls->proc[m.me].ended, 1);
     kernel_ended();
     MPI_Comm_free(&m.comm);
@@ -909,123 +965,48 @@ static char *landing(struct ibuf *b, int par, size_t n)
     return b->priv[par];
 }
 
-/* ---- SUPERSTEP_STALL_TIMEOUT ------------------------------------------------------ */
+/* ---- the first round ------------------------------------------------------------ */
 
-/* The BSP layer names the processors still computing from each one's
- * collective call (stall.c); on shm it reads them in the shared segment.
- * Here a rank waiting longer than the setting in the exchange's first
- * collective asks every peer where it is: those waiting in the exchange
- * too answer (they poll, below), those still computing do not.  Their
- * records in this rank's copy of the tables are set from that (silent: no
- * call, this superstep), and the layer's hook reports and stops the job. */
-
-/* Answer the peers' questions (while waiting in an exchange). */
-static void answer_peers(void)
-{
-    for (;;) {
-        int any = 0;
-        MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_ASK, m.comm, &any, &st);
-        if (!any)
-            return;
-        uint64_t seq, a[3];
-        MPI_Recv(&seq, 1, MPI_UINT64_T, st.MPI_SOURCE, TAG_ASK, m.comm, MPI_STATUS_IGNORE);
-        a[0] = seq;
-        a[1] = atomic_load(&job.ls->proc[m.me].call);
-        a[2] = atomic_load(&job.ls->proc[m.me].step);
-        MPI_Send(a, 3, MPI_UINT64_T, st.MPI_SOURCE, TAG_ANSWER, m.comm);
-    }
-}
-
-/* Ask every peer; false when the collective r completed meanwhile (all
- * had come: no stall).  Answers to older questions are dropped. */
-static bool ask_peers(MPI_Request *r)
-{
-    static uint64_t asked; /* the send buffer: an exchange's questions leave before the next exchange's */
-    asked = m.seq;
-    for (uint32_t q = 0; q < m.p; q++) {
-        if (q == m.me)
-            continue;
-        MPI_Request x;
-        MPI_Isend(&asked, 1, MPI_UINT64_T, (int)q, TAG_ASK, m.comm, &x);
-        MPI_Request_free(&x);
-        atomic_store(&job.ls->proc[q].call, 0); /* computing (CALL_NONE) until it answers */
-        atomic_store(&job.ls->proc[q].ended, 0);
-        atomic_store(&job.ls->proc[q].step, atomic_load(&job.ls->proc[m.me].step));
-    }
-    uint32_t answered = 0;
-    for (int64_t until = now_ns() + ASK_WINDOW_NS; answered + 1 < m.p && now_ns() < until;) {
-        int done = 0, any = 0;
-        MPI_Test(r, &done, MPI_STATUS_IGNORE);
-        if (done)
-            return false;
-        answer_peers();
-        MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_ANSWER, m.comm, &any, &st);
-        if (!any) {
-            struct timespec ts = { 0, 1000000 };
-            nanosleep(&ts, NULL);
-            continue;
-        }
-        uint64_t a[3];
-        MPI_Recv(a, 3, MPI_UINT64_T, st.MPI_SOURCE, TAG_ANSWER, m.comm, MPI_STATUS_IGNORE);
-        if (a[0] != asked)
-            continue;
-        atomic_store(&job.ls->proc[st.MPI_SOURCE].call, (uint32_t)a[1]);
-        atomic_store(&job.ls->proc[st.MPI_SOURCE].step, a[2]);
-        answered++;
-    }
-    return true;
-}
-
-/* Wait for the collective r, answering peers; every 'period' ns ask them
- * and let the BSP layer's hook report the late ones (it stops the job, or
- * returns when every peer is in some call). */
-static void wait_watched(MPI_Request *r, int64_t period, void (*hook)(int64_t))
-{
-    int64_t start = now_ns(), next = start + period;
-    long nap = 1000;
-    for (;;) {
-        int done = 0;
-        MPI_Test(r, &done, MPI_STATUS_IGNORE);
-        if (done)
-            return;
-        answer_peers();
-        if (mpi_idle_poll)
-            mpi_idle_poll();
-        int64_t t = now_ns();
-        if (t >= next) {
-            if (!ask_peers(r))
-                return;
-            hook(now_ns() - start);
-            next += period;
-            continue;
-        }
-        struct timespec ts = { 0, nap };
-        nanosleep(&ts, NULL);
-        if (nap < 1000000)
-            nap *= 2;
-    }
-}
-
-/* The counts and flags, one MPI_Alltoall; watched under
- * SUPERSTEP_STALL_TIMEOUT (bsp_stall_arm). */
+/* The counts and flags, one message each way per pair, which also carries
+ * the sender's collective call and superstep: a rank waiting here knows
+ * which peers have come, and where the others are (nowhere: computing),
+ * which is what SUPERSTEP_STALL_TIMEOUT's watchdog asks (mpi_peer). */
 static void exchange_meta(void)
 {
-    void (*hook)(int64_t);
-    int64_t period = m.p > 1 ? barrier_stall(&hook) : 0;
-    MPI_Request r;
-    if (!period && m.idle_waits) {
-        MPI_Ialltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm, &r);
-        mpi_wait_all(1, &r);
+    uint32_t p = m.p, me = m.me;
+    uint64_t call = atomic_load(&job.ls->proc[me].call), step = atomic_load(&job.ls->proc[me].step);
+    for (uint32_t q = 0; q < p; q++) {
+        m.meta_s[META * q + 2] = call;
+        m.meta_s[META * q + 3] = step;
+        if (q != me)
+            MPI_Irecv(&m.meta_r[META * q], META, MPI_UINT64_T, (int)q, TAG_META, m.comm, &m.mreq[q]);
+    }
+    for (uint32_t q = 0; q < p; q++)
+        if (q != me)
+            MPI_Isend(&m.meta_s[META * q], META, MPI_UINT64_T, (int)q, TAG_META, m.comm, &m.mreq[p + q]);
+    memcpy(&m.meta_r[META * me], &m.meta_s[META * me], META * sizeof *m.meta_r);
+    struct requests all = { (int)(2 * p), m.mreq };
+    mpi_wait_until(requests_done, &all, p > 1);
+}
+
+/* The watchdog's view of processor q (launch_peer_hook): from its first
+ * round message of the exchange in progress, if it has come. */
+static void mpi_peer(uint32_t q, struct launch_peer *peer)
+{
+    peer->ended = false;
+    peer->call = CALL_NONE;
+    peer->step = atomic_load(&job.ls->proc[m.me].step);
+    if (q == m.me) {
+        peer->call = atomic_load(&job.ls->proc[m.me].call);
         return;
     }
-    if (!period) {
-        MPI_Alltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm);
-        return;
+    int come = m.mreq[q] == MPI_REQUEST_NULL;
+    if (!come)
+        MPI_Test(&m.mreq[q], &come, MPI_STATUS_IGNORE);
+    if (come) {
+        peer->call = (uint32_t)m.meta_r[META * q + 2];
+        peer->step = m.meta_r[META * q + 3];
     }
-    MPI_Ialltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm, &r);
-    wait_watched(&r, period, hook);
 }
 
 static uint64_t mpi_exchange(uint64_t flags)
@@ -1034,8 +1015,8 @@ static uint64_t mpi_exchange(uint64_t flags)
     int par = (int)(m.seq++ & 1);
     for (uint32_t q = 0; q < p; q++) {
         take(q);
-        m.meta_s[2 * q] = m.out[q].len;
-        m.meta_s[2 * q + 1] = flags;
+        m.meta_s[META * q] = m.out[q].len;
+        m.meta_s[META * q + 1] = flags;
     }
     exchange_meta();
     uint64_t sum = 0;
@@ -1043,8 +1024,8 @@ static uint64_t mpi_exchange(uint64_t flags)
     bool got_put = false;
     m.nreq = 0;
     for (uint32_t q = 0; q < p; q++) {
-        sum += m.meta_r[2 * q + 1] + XFLAG(XF_COUNT);
-        uint64_t n = m.meta_r[2 * q];
+        sum += m.meta_r[META * q + 1] + XFLAG(XF_COUNT);
+        uint64_t n = m.meta_r[META * q];
         if (!n || q == me)
             continue;
         if (n <= slice) { /* put into my window; an empty message says it is there */
@@ -1099,18 +1080,18 @@ static uint64_t mpi_exchange(uint64_t flags)
 static uint64_t mpi_meet(uint64_t flags, uint32_t *other, uint64_t *theirs)
 {
     for (uint32_t q = 0; q < m.p; q++) {
-        m.meta_s[2 * q] = 0; /* nothing sent: the streams stay for the next exchange */
-        m.meta_s[2 * q + 1] = flags;
+        m.meta_s[META * q] = 0; /* nothing sent: the streams stay for the next exchange */
+        m.meta_s[META * q + 1] = flags;
     }
     exchange_meta();
     uint64_t sum = 0;
     *other = m.p;
     *theirs = flags;
     for (uint32_t q = 0; q < m.p; q++) {
-        sum += m.meta_r[2 * q + 1] + XFLAG(XF_COUNT);
-        if (*other == m.p && m.meta_r[2 * q + 1] != flags) {
+        sum += m.meta_r[META * q + 1] + XFLAG(XF_COUNT);
+        if (*other == m.p && m.meta_r[META * q + 1] != flags) {
             *other = q;
-            *theirs = m.meta_r[2 * q + 1];
+            *theirs = m.meta_r[META * q + 1];
         }
     }
     return sum;

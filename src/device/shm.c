@@ -339,8 +339,11 @@ static bool direct_loop(uint32_t peer, const struct iovec *local, const struct i
         ssize_t got = write ? process_vm_writev(pid, lv, k, rv, k, 0) : process_vm_readv(pid, lv, k, rv, k, 0);
         if (got < 0 && errno == EINTR)
             continue;
-        if (got <= 0)
+        if (got <= 0) {
+            if (got == 0)
+                errno = EFAULT; /* nothing moved, no error: the memory is not there */
             return false;
+        }
         for (size_t left = (size_t)got; left;) {
             size_t rest = local[i].iov_len - done, step = left < rest ? left : rest;
             done += step;

@@ -206,9 +206,11 @@ void ebsp_host_sync(void)
     atomic_store(&ek.mine->in_hsync, 1);
     atomic_fetch_add(&ek.sh->hsync_arrived, 1);
     ebsp_ring_doorbell(ek.sh);
-    while (atomic_load(&ek.sh->hsync_gen) == gen)
-        if (!wait_word(&job.ls->barrier, &ek.sh->hsync_gen, gen, -1))
-            launch_stopped();
+    /* A collective wait: SUPERSTEP_STALL_TIMEOUT names a kernel still computing. */
+    struct wait w = { .word = &ek.sh->hsync_gen, .value = gen, .b = &job.ls->barrier, .timeout_ns = -1,
+                      .collective = true };
+    if (wait_for(&w) != WAIT_READY)
+        launch_stopped();
     bsp_set_call(CALL_NONE);
 }
 
@@ -438,7 +440,7 @@ void ebsp_core_hpput(int pid, const void *src, void *dst, int offset, int nbytes
     struct iovec local = { (void *)src, (size_t)nbytes };
     struct iovec remote = { (char *)(uintptr_t)reg_remote_addr((uint32_t)pid, slot) + offset, (size_t)nbytes };
     if (!dev->direct_write((uint32_t)pid, &local, &remote, 1))
-        bsp_error("bsp_hpput", "direct transfer to processor %d failed", pid);
+        bsp_direct_failed("bsp_hpput", "direct transfer to", (uint32_t)pid);
 }
 
 void ebsp_core_hpget(int pid, const void *src, int offset, void *dst, int nbytes)
@@ -461,5 +463,5 @@ void ebsp_core_hpget(int pid, const void *src, int offset, void *dst, int nbytes
     struct iovec local = { dst, (size_t)nbytes };
     struct iovec remote = { (char *)(uintptr_t)reg_remote_addr((uint32_t)pid, slot) + offset, (size_t)nbytes };
     if (!dev->direct_read((uint32_t)pid, &local, &remote, 1))
-        bsp_error("bsp_hpget", "direct transfer from processor %d failed", pid);
+        bsp_direct_failed("bsp_hpget", "direct transfer from", (uint32_t)pid);
 }

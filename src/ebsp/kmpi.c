@@ -21,7 +21,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 static MPI_Comm parent = MPI_COMM_NULL;
@@ -60,21 +59,18 @@ static void look_for_stop(void)
     leave_stopped();
 }
 
-/* Wait for the host's message with 'tag' (em_wait), or its stop. */
+/* Wait for the host's message with 'tag', or its stop (look_for_stop is
+ * mpi_idle_poll: it leaves). */
+static bool host_sent(void *arg)
+{
+    int any = 0;
+    MPI_Iprobe(0, *(int *)arg, parent, &any, MPI_STATUS_IGNORE);
+    return any;
+}
+
 static void wait_host(int tag)
 {
-    long ns = 1000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(0, tag, parent, &any, MPI_STATUS_IGNORE);
-        if (any)
-            return;
-        look_for_stop();
-        struct timespec ts = { 0, ns };
-        nanosleep(&ts, NULL);
-        if (ns < 1000000)
-            ns *= 2;
-    }
+    mpi_wait_until(host_sent, &tag, false);
 }
 
 /* ---- the kernel ----------------------------------------------------------------- */

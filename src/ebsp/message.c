@@ -127,23 +127,24 @@ void ebsp_core_abort(const char *format, ...)
 }
 
 /* Before the launch layer prints this processor's failure line: let the
- * host print what this processor wrote before it.  Not when the job has
- * failed already (the host may have stopped printing), and at most 2 s. */
+ * host print what this processor wrote before it (the host prints while it
+ * serves; it ends only after every kernel has).  Not when the job has
+ * failed already: the host may have stopped printing. */
+static bool ring_empty(void *arg)
+{
+    struct ebsp_proc *me = arg;
+    return atomic_load(&me->ring_tail) == atomic_load(&me->ring_head);
+}
+
 static void fail_hook(uint32_t code, const char *msg)
 {
     (void)code;
     if (!msg || !ek.begun)
         return;
-    struct ebsp_proc *me = ek.mine;
-    int64_t until = now_ns() + 2000000000;
-    for (;;) {
-        uint32_t drained = atomic_load(&me->ring_drained);
-        if (atomic_load(&me->ring_tail) == atomic_load(&me->ring_head) || barrier_failed(&job.ls->barrier) ||
-            now_ns() > until)
-            return;
-        ebsp_ring_doorbell(ek.sh);
-        wait_word(&job.ls->barrier, &me->ring_drained, drained, 20 * 1000 * 1000);
-    }
+    ebsp_ring_doorbell(ek.sh);
+    struct wait w = { .ready = ring_empty, .arg = ek.mine, .word = &ek.mine->ring_drained, .b = &job.ls->barrier,
+                      .timeout_ns = -1 };
+    wait_for(&w);
 }
 
 void ebsp_messages_begin(void)

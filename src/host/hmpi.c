@@ -9,6 +9,7 @@
 
 #include "barrier/barrier.h"
 #include "device/device.h"
+#include "device/mpi_fail.h"
 #include "session/session_mpi.h"
 #include "host/host.h"
 #include "launch/launch.h"
@@ -21,7 +22,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 void mpi_device_claim(void); /* mpi.c: this rank's MPI is not a BSP job's */
@@ -41,15 +41,12 @@ void hmpi_init(void)
     mpi_device_claim();
     if (me == 0)
         return;
-    /* Wait for the host's end without a busy core (MPI_Finalize polls). */
+    /* Wait for the host's end (a barrier it enters at exit) without a busy
+     * core: nothing here is in a hurry, so this wait sleeps. */
     MPI_Request r;
     MPI_Ibarrier(MPI_COMM_WORLD, &r);
-    for (int done = 0; !done;) {
-        MPI_Test(&r, &done, MPI_STATUS_IGNORE);
-        struct timespec ts = { 0, 20 * 1000 * 1000 };
-        if (!done)
-            nanosleep(&ts, NULL);
-    }
+    barrier_set_oversubscribed(true);
+    mpi_wait_all(1, &r);
     launch_fail_hook = NULL;
     fflush(NULL);
     MPI_Finalize();
@@ -133,11 +130,6 @@ static void print_line(MPI_Comm ic, const MPI_Status *st, bool ack)
         MPI_Send(NULL, 0, MPI_BYTE, st->MPI_SOURCE, EM_ACK, ic);
 }
 
-/* How long the host waits for every kernel to stop after a failed run:
- * a kernel sees the stop at its next wait in Superstep (a sync, a line,
- * bsp_end); one computing longer is ended with the whole job. */
-#define STOP_WAIT_NS (30ll * 1000 * 1000 * 1000)
-
 /* The run failed (a kernel's bsp_abort or error line): every kernel is
  * told to leave (EM_STOP; kmpi.c, mpi.c), and each answers EM_STOPPED and
  * ends with status 0, so the host survives, as on shm. */
@@ -147,22 +139,39 @@ static void stop_kernels(MPI_Comm ic)
         MPI_Send(NULL, 0, MPI_BYTE, (int)k, EM_STOP, ic);
 }
 
-/* em_wait, but false after 'until' (ns; 0: never). */
-static bool wait_until(MPI_Comm ic, MPI_Status *st, int64_t until)
+/* A kernel's message has come: its status in *arg. */
+static struct {
+    MPI_Comm ic;
+    MPI_Status st;
+} in;
+
+static bool kernel_sent(void *arg)
 {
-    long ns = 1000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, ic, &any, st);
-        if (any)
-            return true;
-        if (until && now_ns() > until)
-            return false;
-        struct timespec ts = { 0, ns };
-        nanosleep(&ts, NULL);
-        if (ns < 1000000)
-            ns *= 2;
+    (void)arg;
+    int any = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, in.ic, &any, &in.st);
+    return any;
+}
+
+/* The next message from a kernel.  After a failed run the kernels are
+ * waited for as long as processors are for a peer in a collective call: a
+ * kernel sees the stop at its next wait in Superstep (a sync, a line,
+ * bsp_end), and one that computes for ever keeps the host waiting, unless
+ * SUPERSTEP_STALL_TIMEOUT bounds that wait (then the job ends, named). */
+static MPI_Status next_message(MPI_Comm ic, uint32_t stopping)
+{
+    in.ic = ic;
+    uint64_t limit = stopping ? setting_num(SET_STALL_TIMEOUT) : 0;
+    if (!limit) {
+        mpi_wait_until(kernel_sent, NULL, false);
+        return in.st;
     }
+    struct wait w = { .ready = kernel_sent, .timeout_ns = (int64_t)limit * 1000000000, .polled = true };
+    if (wait_for(&w) != WAIT_READY)
+        host_error("ebsp_spmd", "waited %llu s for %u of %u kernels to stop after the run failed, still computing "
+                   "(SUPERSTEP_STALL_TIMEOUT=%llu; a kernel on mpi stops at its next call that waits)",
+                   (unsigned long long)limit, stopping, hs.p, (unsigned long long)limit);
+    return in.st;
 }
 
 /* Serve the kernels until all have ended (0) or, after a failure, all
@@ -170,20 +179,16 @@ static bool wait_until(MPI_Comm ic, MPI_Status *st, int64_t until)
 static int serve(MPI_Comm ic)
 {
     uint32_t ended = 0, arrived = 0, stopped = 0;
-    int64_t until = 0; /* stopping since: the kernels have until then */
-    while (until ? stopped < hs.p : ended < hs.p) {
-        MPI_Status st;
-        if (!wait_until(ic, &st, until))
-            host_error("ebsp_spmd", "%u of %u kernels did not stop within %lld s after the run failed (a kernel "
-                       "on mpi stops at its next call that waits)", hs.p - stopped, hs.p,
-                       STOP_WAIT_NS / 1000000000);
+    bool stopping = false; /* the run failed: every kernel is told to stop */
+    while (stopping ? stopped < hs.p : ended < hs.p) {
+        MPI_Status st = next_message(ic, stopping ? hs.p - stopped : 0);
         switch (st.MPI_TAG) {
         case EM_LINE:
-            print_line(ic, &st, !until); /* no ack once stopping: the kernel takes the stop instead */
+            print_line(ic, &st, !stopping); /* no ack once stopping: the kernel takes the stop instead */
             break;
         case EM_HSYNC:
             take_back(ic, st.MPI_SOURCE, EM_HSYNC);
-            if (++arrived == hs.p && !until) {
+            if (++arrived == hs.p && !stopping) {
                 arrived = 0;
                 release(ic);
             }
@@ -197,9 +202,9 @@ static int serve(MPI_Comm ic)
             MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, ic, MPI_STATUS_IGNORE);
             if (st.MPI_TAG == EM_ABORT)
                 atomic_store(&hs.sh->aborted, 1);
-            if (!until) {
+            if (!stopping) {
                 stop_kernels(ic);
-                until = now_ns() + STOP_WAIT_NS;
+                stopping = true;
             }
             break;
         case EM_STOPPED:
@@ -210,7 +215,7 @@ static int serve(MPI_Comm ic)
             host_error("ebsp_spmd", "unexpected message (tag %d) from processor %d", st.MPI_TAG, st.MPI_SOURCE);
         }
     }
-    if (until)
+    if (stopping)
         return 1;
     for (uint32_t k = 0; k < hs.p; k++) /* each waits for it before MPI_Comm_disconnect */
         MPI_Send(NULL, 0, MPI_BYTE, (int)k, EM_BYE, ic);
@@ -297,42 +302,32 @@ static void spawn_failed(int rc, const char *path)
 
 /* Open MPI 4.1 with Debian's PMIx 4 hangs in about 1 spawn of 500 (a spawned
  * kernel in PMIx_Init, the host in PMIx_Lookup; docs/mpi.md).  The host
- * cannot leave MPI_Comm_spawn, so a thread watches it: when the spawn has
- * not returned after SUPERSTEP_SPAWN_TIMEOUT seconds, it prints the job's
- * line and ends the host's process (no MPI call: the main thread is inside
- * MPI, initialised for one thread), which makes mpirun stop the job. */
+ * cannot leave MPI_Comm_spawn, so a thread watches it (the one wait on a
+ * word the spawn's return sets): when the spawn has not returned after
+ * SUPERSTEP_SPAWN_TIMEOUT seconds, a bound nothing else can give, it
+ * prints the job's line saying so and ends the host's process (no MPI call:
+ * the main thread is inside MPI, initialised for one thread), which makes
+ * mpirun stop the job. */
 static struct {
-    pthread_mutex_t lock;
-    pthread_cond_t done_cv;
-    bool done;
+    _Atomic uint32_t done;
     uint64_t limit;
     uint32_t p;
     const char *path;
-} sg = { .lock = PTHREAD_MUTEX_INITIALIZER, .done_cv = PTHREAD_COND_INITIALIZER };
+} sg;
 
 static void *spawn_watch(void *arg)
 {
     (void)arg;
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
-    until.tv_sec += (time_t)sg.limit;
-    pthread_mutex_lock(&sg.lock);
-    int rc = 0;
-    while (!sg.done && rc != ETIMEDOUT)
-        rc = pthread_cond_timedwait(&sg.done_cv, &sg.lock, &until);
-    bool late = !sg.done;
-    pthread_mutex_unlock(&sg.lock);
-    if (late) {
-        fflush(stdout);
-        fprintf(stderr, "superstep: ebsp_spmd: host: starting %u processes of kernel %s took longer than %llu s "
-                        "(SUPERSTEP_SPAWN_TIMEOUT=%llu): MPI_Comm_spawn did not return; the job ends\n",
-                sg.p, sg.path, (unsigned long long)sg.limit, (unsigned long long)sg.limit);
-        fflush(stderr);
-        lines_flush();
-        lines_drain();
-        _exit(LAUNCH_EXIT_ERROR);
-    }
-    return NULL;
+    if (wait_word(NULL, &sg.done, 0, (int64_t)sg.limit * 1000000000))
+        return NULL;
+    fflush(stdout);
+    fprintf(stderr, "superstep: ebsp_spmd: host: starting %u processes of kernel %s took longer than %llu s "
+                    "(SUPERSTEP_SPAWN_TIMEOUT=%llu): MPI_Comm_spawn did not return; the job ends\n",
+            sg.p, sg.path, (unsigned long long)sg.limit, (unsigned long long)sg.limit);
+    fflush(stderr);
+    lines_flush();
+    lines_drain();
+    _exit(LAUNCH_EXIT_ERROR);
 }
 
 static int spawn_watched(const char *path, char *const argv[], MPI_Comm *ic, int *errs)
@@ -340,16 +335,14 @@ static int spawn_watched(const char *path, char *const argv[], MPI_Comm *ic, int
     sg.limit = setting_num(SET_SPAWN_TIMEOUT);
     sg.p = hs.p;
     sg.path = path;
-    sg.done = false;
+    atomic_store(&sg.done, 0);
     pthread_t t;
     bool watched = sg.limit && pthread_create(&t, NULL, spawn_watch, NULL) == 0;
     int rc = MPI_Comm_spawn(path, argv[1] ? (char **)argv + 1 : MPI_ARGV_NULL, (int)hs.p, MPI_INFO_NULL, 0,
                             MPI_COMM_SELF, ic, errs);
     if (watched) {
-        pthread_mutex_lock(&sg.lock);
-        sg.done = true;
-        pthread_cond_signal(&sg.done_cv);
-        pthread_mutex_unlock(&sg.lock);
+        atomic_store(&sg.done, 1);
+        wake_word(&sg.done);
         pthread_join(t, NULL);
     }
     return rc;
@@ -366,7 +359,6 @@ int hmpi_run(const char *path, char *const argv[])
     int *errs = calloc(hs.p, sizeof *errs);
     if (!errs)
         host_error("ebsp_spmd", "out of memory");
-    hwatch_launcher();
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int rc = spawn_watched(path, argv, &ic, errs);
     free(errs);
@@ -375,7 +367,9 @@ int hmpi_run(const char *path, char *const argv[])
         return HMPI_RUN_HERE;
     }
     send_session(ic);
+    mpi_share_machine((int)hs.p); /* the kernels run beside the host's ranks */
     int failed = serve(ic);
+    mpi_share_machine(0);
     MPI_Comm_disconnect(&ic);
     return failed;
 }

@@ -44,6 +44,7 @@ static struct {
     int result;                /* a host's view of how the job ended */
     int *hangup;               /* per child: read end of a pipe only it holds (-1: none) */
     pid_t starter_pid;         /* hooks act only in this process, not in its forks */
+    char comm[16];             /* the children's name: an exec changes it (launch_execd) */
 } mon;
 
 /* The program's own actions for the signals the runtime catches, restored
@@ -147,20 +148,60 @@ static void reap(uint32_t p, siginfo_t *si)
     }
 }
 
-/* A child closed the pipe only it holds, close-on-exec, while still
- * running: it replaced itself with exec (or closed every descriptor).  Its
- * exit would also close it, so wait a moment for that first.  True when
- * this is a failure (then reported and the child killed). */
+/* Did process pid (a child of the caller, running or ended but not yet
+ * reaped) replace itself with exec?  A process that exits drops its memory
+ * (and with it /proc/PID/exe) before it closes its descriptors, so one that
+ * still has an exe after its close-on-exec pipe hung up has exec'd; one
+ * that has ended keeps its name (comm), which an exec sets to the new
+ * program's.  'comm' is the name it had (launch_comm).  Decided by the
+ * kernel's state, not by how long anyone waits; async-signal-safe. */
+static bool read_small(const char *path, char *buf, size_t n)
+{
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t got = fd < 0 ? -1 : read(fd, buf, n - 1);
+    if (fd >= 0)
+        close(fd);
+    buf[got > 0 ? got : 0] = 0;
+    return got > 0;
+}
+
+static void proc_path(char *buf, size_t cap, pid_t pid, const char *what)
+{
+    size_t at = launch_put_str(buf, 0, cap, "/proc/");
+    at = launch_put_u64(buf, at, cap, (uint64_t)pid);
+    launch_put_str(buf, at, cap, what);
+}
+
+void launch_comm(pid_t pid, char *comm, size_t n)
+{
+    char path[48];
+    proc_path(path, sizeof path, pid, "/comm");
+    read_small(path, comm, n);
+    char *nl = strchr(comm, '\n');
+    if (nl)
+        *nl = 0;
+}
+
+bool launch_execd(pid_t pid, const char *comm)
+{
+    char path[48], exe[16], now[32];
+    proc_path(path, sizeof path, pid, "/exe");
+    if (readlink(path, exe, sizeof exe) >= 0)
+        return true;
+    launch_comm(pid, now, sizeof now);
+    return *now && strcmp(now, comm) != 0;
+}
+
+/* A child closed the pipe only it holds, close-on-exec: it exec'd (or
+ * closed every descriptor) or it is ending.  True when it exec'd: reported,
+ * and the child killed.  An ending child is the pidfd's to report. */
 #define HANGUP_BIT 0x80000000u
 static bool child_hung_up(uint32_t p)
 {
     close(mon.hangup[p]);
     mon.hangup[p] = -1;
-    if (atomic_load(&job.ls->proc[p].ended))
+    if (atomic_load(&job.ls->proc[p].ended) || !launch_execd(mon.pid[p], mon.comm))
         return false;
-    struct pollfd pfd = { mon.pidfd[p], POLLIN, 0 };
-    if (poll(&pfd, 1, 200) == 1)
-        return false; /* it exited: the pidfd reports that */
     char msg[256], st[48];
     snprintf(msg, sizeof msg, "%s %u called exec%s without calling %s", launch_words.proc,
              p + launch_words.first, step_text(st, sizeof st, p), launch_words.end_call);
@@ -169,9 +210,13 @@ static bool child_hung_up(uint32_t p)
     return true;
 }
 
-/* A child ended: was that a failure?  If so, report it when it is the first. */
-static bool child_failed(uint32_t p, const siginfo_t *si)
+/* A child ended (not yet reaped): was that a failure?  If so, report it
+ * when it is the first; reaps it. */
+static bool child_failed(uint32_t p)
 {
+    bool execd = !mon.host && !atomic_load(&job.ls->proc[p].ended) && launch_execd(mon.pid[p], mon.comm);
+    siginfo_t si_buf, *si = &si_buf;
+    reap(p, si);
     if (si->si_code == CLD_EXITED && si->si_status == 0 && atomic_load(&job.ls->proc[p].ended))
         return false;
     if (failure_claimed())
@@ -179,7 +224,11 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
     char msg[256], st[48];
     uint32_t code;
     const char *in = step_text(st, sizeof st, p);
-    if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
+    if (execd) {
+        snprintf(msg, sizeof msg, "%s %u called exec%s without calling %s", launch_words.proc,
+                 p + launch_words.first, in, launch_words.end_call);
+        code = LAUNCH_EXIT_ERROR;
+    } else if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
         snprintf(msg, sizeof msg, "%s %u killed by signal %d (SIG%s)%s", launch_words.proc,
                  p + launch_words.first, si->si_status, signal_abbrev(si->si_status), in);
         code = 128 + (uint32_t)si->si_status;
@@ -192,52 +241,42 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
     return true;
 }
 
-/* Stop every child still running: they see the failure word and leave on
- * their own within moments; those busy computing are killed. */
+/* Stop every child still running, at once, and reap them: the failure is
+ * printed, and a processor has nothing left to do but leave. */
 static void stop_children(void)
 {
-    for (int round = 0;; round++) {
-        bool live = false;
-        for (uint32_t p = mon.first_child; p < job.nprocs; p++) {
-            if (mon.pidfd[p] < 0)
-                continue;
-            struct pollfd pfd = { mon.pidfd[p], POLLIN, 0 };
-            if (poll(&pfd, 1, 0) == 1) {
-                siginfo_t si;
-                reap(p, &si);
-            } else {
-                live = true;
-                if (round >= 50)
-                    syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
-            }
-        }
-        if (!live)
-            return;
-        struct timespec ts = { 0, 10 * 1000 * 1000 };
-        nanosleep(&ts, NULL);
+    for (uint32_t p = mon.first_child; p < job.nprocs; p++)
+        if (mon.pidfd[p] >= 0)
+            syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+    for (uint32_t p = mon.first_child; p < job.nprocs; p++) {
+        siginfo_t si;
+        if (mon.pidfd[p] >= 0)
+            reap(p, &si);
     }
 }
 
 void (*launch_failed_hook)(void);
 
 /* Run once, by the monitor or by processor 0's fatal-signal handler; the
- * other waits (at most 10 s) until it has finished before ending the job. */
+ * other waits until it has finished before ending the job (unless it is
+ * the thread running it: a fault inside the hook). */
 static void run_failed_hook(void)
 {
-    static _Atomic int state; /* 0: not run, 1: running, 2: done */
-    int idle = 0;
+    static _Atomic uint32_t state; /* 0: not run, 1: running, 2: done */
+    static _Atomic pid_t runner;
+    uint32_t idle = 0;
     if (!atomic_compare_exchange_strong(&state, &idle, 1)) {
-        for (int i = 0; i < 1000 && atomic_load(&state) != 2; i++) {
-            struct timespec ts = { 0, 10 * 1000 * 1000 };
-            nanosleep(&ts, NULL);
-        }
+        if (atomic_load(&runner) != gettid())
+            wait_word(NULL, &state, 1, -1);
         return;
     }
+    atomic_store(&runner, gettid());
     void (*hook)(void) = launch_failed_hook;
     launch_failed_hook = NULL;
     if (hook)
         hook();
     atomic_store(&state, 2);
+    wake_word(&state);
 }
 
 static void monitor_exit_job(void)
@@ -286,9 +325,7 @@ static void *monitor_main(void *arg)
                     failed |= child_hung_up(p);
                 continue;
             }
-            siginfo_t si;
-            reap(p, &si);
-            failed |= child_failed(p, &si);
+            failed |= child_failed(p);
         }
         if (pfd[0].revents) {
             uint64_t v = 0;
@@ -666,6 +703,7 @@ static int fork_processors(uint32_t nprocs)
     job.forked = true;
     atomic_store(&job.ls->proc[0].os_pid, self);
     prctl(PR_SET_PTRACER, self, 0, 0, 0);
+    prctl(PR_GET_NAME, mon.comm, 0, 0, 0); /* what the children are called until they exec */
     fflush(NULL); /* else buffered output would be written once per child */
     for (uint32_t p = 1; p < nprocs; p++) {
         int hang[2];
@@ -872,12 +910,9 @@ static void starter_stop(void)
 void launch_await_failure(void)
 {
     struct barrier *b = &job.ls->barrier;
-    int64_t deadline = now_ns() + 5000000000ll; /* if the reporter died, the monitor reports that */
-    while (!barrier_failed(b) && now_ns() < deadline) {
-        uint32_t w = atomic_load(&b->failed_wake);
-        if (!barrier_failed(b))
-            wait_word(b, &b->failed_wake, w, 100000000);
-    }
+    if (!launch_fail_hook) /* the reporter, or the monitor if it dies, publishes the failure */
+        while (!barrier_failed(b))
+            wait_word(b, &b->failed_wake, atomic_load(&b->failed_wake), -1);
     launch_stopped();
 }
 
@@ -889,19 +924,6 @@ void launch_buffer_lines(void)
     fflush(stderr);
     setvbuf(stdout, out, _IOLBF, sizeof out);
     setvbuf(stderr, err, _IOLBF, sizeof err);
-}
-
-void launch_stop_if_failing(int64_t ns)
-{
-    struct barrier *b = &job.ls->barrier;
-    int64_t deadline = now_ns() + ns;
-    while (!barrier_failed(b) && now_ns() < deadline) {
-        uint32_t w = atomic_load(&b->failed_wake);
-        if (!barrier_failed(b))
-            wait_word(b, &b->failed_wake, w, deadline - now_ns());
-    }
-    if (barrier_failed(b))
-        launch_stopped();
 }
 
 void launch_stopped(void)

@@ -103,8 +103,29 @@ size_t launch_put_str(char *buf, size_t at, size_t cap, const char *s);
 size_t launch_put_u64(char *buf, size_t at, size_t cap, uint64_t v);
 
 /* Wait for another processor to report a failure it is known to report
- * (so that one processor names a collective mismatch), then stop. */
+ * (so that one processor names a collective mismatch), then stop.  No time
+ * limit: a reporter that dies is reported by whoever watches it. */
 void launch_await_failure(void) __attribute__((noreturn));
+
+/* Which collective call a processor waits in (launch_proc.call), for
+ * mismatch and stall reports: CALL_NONE while it computes; an mp.h node
+ * blocked for ever in a receive is in CALL_MP_WAIT. */
+enum { CALL_NONE, CALL_SYNC, CALL_END, CALL_BARRIER, CALL_HOST_SYNC, CALL_MP_SYNC, CALL_MP_WAIT };
+const char *launch_call_name(uint32_t call);
+
+/* SUPERSTEP_STALL_TIMEOUT (watch.c): from now on this process's collective
+ * waits report the processors still computing after the setting's seconds. */
+void launch_watch_arm(void);
+
+/* What the watchdog knows of processor q.  NULL: read the job's table in
+ * the segment (shm); set by a device whose processors share no memory
+ * (mpi), from what the collective call in progress has heard from q. */
+struct launch_peer {
+    uint32_t call;
+    uint64_t step;
+    bool ended;
+};
+extern void (*launch_peer_hook)(uint32_t q, struct launch_peer *peer);
 
 /* How failure reports name a processor: BSP's words unless the layer that
  * starts the job sets its own ("node 3 ... without calling mp_quit"). */
@@ -130,10 +151,10 @@ void launch_chain_signal(int sig, const siginfo_t *si);
  * inside a line, also into a file or a pipe. */
 void launch_buffer_lines(void);
 
-/* Before reporting a failure that a peer's death would also explain (a
- * direct transfer into it failed): wait up to 'ns' for the job to fail, and
- * stop if it does, so that the death is what gets reported; else return. */
-void launch_stop_if_failing(int64_t ns);
+/* Did child pid (running, or ended and not yet reaped) exec?  'comm' is
+ * the name it had; see launch.c.  Async-signal-safe. */
+bool launch_execd(pid_t pid, const char *comm);
+void launch_comm(pid_t pid, char *comm, size_t n);
 
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));

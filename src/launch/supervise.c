@@ -79,6 +79,12 @@ static void report(const char *what, bool without)
 
 static pid_t worker;
 
+/* Under an MPI launcher (supervise_under_launcher): a termination request
+ * from the launcher itself is its stop of the whole job, after a failure
+ * reported elsewhere; this rank then ends without a line of its own. */
+static bool under_launcher;
+static volatile sig_atomic_t launcher_stops;
+
 /* A termination request sent to the supervisor goes to the worker (which
  * reports it and ends); one the terminal sent to the whole foreground
  * process group (SI_KERNEL) has reached the worker already. */
@@ -86,6 +92,9 @@ static void forward(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
     int saved = errno;
+    if (under_launcher && si && si->si_code == SI_USER && si->si_pid == getppid() && sig != SIGUSR1 &&
+        sig != SIGUSR2)
+        launcher_stops = 1;
     if (!si || si->si_code != SI_KERNEL)
         kill(worker, sig);
     errno = saved;
@@ -158,35 +167,22 @@ static void die_by(int sig)
     _exit(128 + sig);
 }
 
-/* The worker closed the pipe only it holds while a job ran: did it exec?
- * An exiting process has dropped its memory (and so /proc/PID/exe) before
- * its descriptors; an exec'd one shows another program, or, when it exec'd
- * this program again, is still running a moment later. */
-static bool worker_execd(int pidfd, const char *self_exe)
-{
-    char path[64], exe[PATH_MAX];
-    size_t at = launch_put_str(path, 0, sizeof path, "/proc/");
-    at = launch_put_u64(path, at, sizeof path, (uint64_t)worker);
-    launch_put_str(path, at, sizeof path, "/exe");
-    ssize_t n = readlink(path, exe, sizeof exe - 1);
-    if (n < 0)
-        return false;
-    exe[n] = 0;
-    if (strcmp(exe, self_exe) != 0)
-        return true;
-    struct pollfd pfd = { pidfd, POLLIN, 0 };
-    return poll(&pfd, 1, 200) == 0;
-}
-
 /* The worker ended: report it if a job was running that nobody reported or
- * ended, then end as it did (an exit without its job's end: status 1). */
-static void settle(const siginfo_t *si) __attribute__((noreturn));
-static void settle(const siginfo_t *si)
+ * ended, then end as it did (an exit without its job's end: status 1).  A
+ * worker killed by a signal: the supervisor dies by it too, or under an MPI
+ * launcher exits with 128 + it (what every launcher then reports).  The
+ * launcher's own stop of the job is no failure of this rank's. */
+static void settle(const siginfo_t *si, bool execd) __attribute__((noreturn));
+static void settle(const siginfo_t *si, bool execd)
 {
     bool killed = si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED;
-    if (atomic_load(&page->active)) {
+    if (atomic_load(&page->active) && !launcher_stops) {
         char what[96];
         size_t at;
+        if (execd) {
+            report("called exec", true);
+            _exit(1);
+        }
         if (killed) {
             at = launch_put_str(what, 0, sizeof what, "killed by signal ");
             at = launch_put_u64(what, at, sizeof what, (uint64_t)si->si_status);
@@ -195,13 +191,15 @@ static void settle(const siginfo_t *si)
             at = launch_put_str(what, at, sizeof what, abbrev ? abbrev : "?");
             launch_put_str(what, at, sizeof what, ")");
             report(what, false);
-            die_by(si->si_status);
+        } else {
+            at = launch_put_str(what, 0, sizeof what, "exited with status ");
+            launch_put_u64(what, at, sizeof what, (uint64_t)(unsigned)si->si_status);
+            report(what, true);
+            _exit(1);
         }
-        at = launch_put_str(what, 0, sizeof what, "exited with status ");
-        launch_put_u64(what, at, sizeof what, (uint64_t)(unsigned)si->si_status);
-        report(what, true);
-        _exit(1);
     }
+    if (killed && under_launcher)
+        _exit(128 + si->si_status);
     if (killed)
         die_by(si->si_status);
     _exit(si->si_status);
@@ -213,18 +211,19 @@ static void supervisor_main(int hang_r)
     own_signals();
     int pidfd = (int)syscall(SYS_pidfd_open, worker, 0);
     close_all_but(pidfd, hang_r);
-    char self_exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self_exe, sizeof self_exe - 1);
-    self_exe[n > 0 ? n : 0] = 0;
+    char comm[16];
+    launch_comm(getpid(), comm, sizeof comm); /* the worker's name too, until it execs */
     siginfo_t si;
     for (;;) {
         struct pollfd pfd[2] = { { pidfd, POLLIN, 0 }, { hang_r, POLLIN, 0 } };
         if (pidfd >= 0 && poll(pfd, hang_r >= 0 ? 2 : 1, -1) < 0)
             continue;
         if (hang_r >= 0 && pfd[1].revents && !pfd[0].revents) {
+            /* The worker exec'd, closed every descriptor, or is ending:
+             * the kernel's state tells which (launch_execd). */
             close(hang_r);
             hang_r = -1;
-            if (atomic_load(&page->active) && worker_execd(pidfd, self_exe)) {
+            if (atomic_load(&page->active) && !launcher_stops && launch_execd(worker, comm)) {
                 report("called exec", true);
                 kill(worker, SIGKILL); /* its processors die with it */
                 waitpid(worker, NULL, 0);
@@ -232,9 +231,10 @@ static void supervisor_main(int hang_r)
             }
             continue;
         }
+        bool execd = launch_execd(worker, comm); /* before the reap: the ended worker's name */
         memset(&si, 0, sizeof si);
         if (waitid(P_PID, (id_t)worker, &si, WEXITED) == 0)
-            settle(&si);
+            settle(&si, execd);
         if (errno != EINTR)
             _exit(1); /* cannot happen: the worker is our child */
     }
@@ -253,6 +253,12 @@ static bool other_threads(void)
         n += e->d_name[0] != '.';
     closedir(d);
     return n > 1;
+}
+
+int supervise_under_launcher(void)
+{
+    under_launcher = true;
+    return supervise_start();
 }
 
 int supervise_start(void)

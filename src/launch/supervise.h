@@ -22,6 +22,13 @@
  * returns in the worker: 0, or -errno (no supervisor, nothing changed). */
 int supervise_start(void);
 
+/* The same for a rank of an MPI job, before MPI starts: the launcher's
+ * own stop of the job (a termination signal from it) is no failure of
+ * this rank's and prints nothing, and a worker killed by a signal makes
+ * the supervisor exit with 128 + it, the status shm gives, which every
+ * launcher passes on (MPICH's would give the signal's number). */
+int supervise_under_launcher(void);
+
 /* A job starts in the worker.  'who' names it in the line ("processor 0",
  * "node 1", "host"), 'end_call' is the call that ends it ("bsp_end"),
  * 'where' follows the name ("" or " in ebsp_spmd"); with 'steps' the line

@@ -66,10 +66,11 @@ struct mp_transport {
     bool (*quitting)(void);
     /* Whether 'node' has ended (called mp_quit(0)). */
     bool (*ended)(int node);
-    /* Sleep until a message from 'src' (0: any) or the quit may be waiting,
-     * for at most about 100 ms, and not past 'deadline_ns' (CLOCK_MONOTONIC;
-     * negative: none).  Returns false only when the deadline has passed.
-     * Returns early, spuriously, so the caller can check for deadlocks. */
+    /* Wait (the one wait, barrier.h) until a message from 'src' (0: any)
+     * or the quit may be waiting, the node waited for (every other node,
+     * for 'any') has ended, or 'deadline_ns' (CLOCK_MONOTONIC; negative:
+     * none) passes.  Returns false only when the deadline has passed; may
+     * return early, and the caller looks again. */
     bool (*wait)(int src, int64_t deadline_ns);
     /* End this node cleanly.  On the main node: give every node the quit
      * notice and wait until all have ended. */
@@ -88,11 +89,6 @@ enum { MP_BLOCK_NONE = 0, MP_BLOCK_SYNC = 1, MP_BLOCK_ANY = 2, MP_BLOCK_FROM = 3
 /* The deadlock line, "mp: deadlock: ...", naming every node whose state(k)
  * is not MP_BLOCK_ENDED and what it waits for, into msg. */
 void mp_deadlock_line(char *msg, size_t size, int n, uint32_t (*state)(int k));
-
-/* SUPERSTEP_STALL_TIMEOUT in mp_sync: when computing(k) holds for some
- * node, the mp_sync error naming them, the time waited and the setting
- * (the job stops); otherwise returns. */
-void mp_sync_stalled(int64_t waited_ns, int n, bool (*computing)(int k));
 
 extern const struct mp_transport mp_transport_shm;
 extern const struct mp_transport mp_transport_mpi; /* mp_mpi.c, with MPI */

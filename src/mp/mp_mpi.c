@@ -16,16 +16,18 @@
  *
  * A receiving node pumps: it takes every message that has arrived (MPI
  * probe, receive) into a FIFO per sender and class, where head/take and
- * the rotation over senders work as on shm.  Waiting polls, sleeping a
- * little longer each round up to 1 ms (MPI has no probe with a time limit).
+ * the rotation over senders work as on shm.  Every wait is the one wait
+ * (mpi_wait_until, mpi_fail.h): polling, never asleep while the machine
+ * has a CPU for each rank on it.
  *
  * Ending: a node's mp_quit(0) sends an END notice to every node; the main
  * node's first sends QUIT to every node, then waits for every END.  MPI is
- * finalized at exit.  Failures print the line once and MPI_Abort the job.
+ * finalized at exit.  Failures go through the mpi device's one failure
+ * path (mpi_fail: the line once, MPI_Abort).
  *
  * Deadlock detection (node 1 judges from reports of waiting nodes, with
- * per-pair message counts) and SUPERSTEP_STALL_TIMEOUT in mp_sync (asking
- * the late nodes) have their sections below.
+ * per-pair message counts) and SUPERSTEP_STALL_TIMEOUT in mp_sync (state
+ * notes, and the watchdog's view) have their sections below.
  */
 #include "mp/mp_impl.h"
 
@@ -33,6 +35,7 @@
 #include "device/lines.h"
 #include "device/mpi_fail.h"
 #include "launch/launch.h"
+#include "launch/supervise.h"
 #include "settings/settings.h"
 
 #include <errno.h>
@@ -50,8 +53,8 @@
 #define PIECE (1ull << 30)
 
 /* K_MSG, K_SYNC and K_END are counted (deadlock detection, below);
- * K_REPORT goes to the main node, K_ASK / K_ANSWER are the stall timeout's. */
-enum { K_MSG, K_QUIT, K_END, K_SYNC, K_FINISH, K_REPORT, K_ASK, K_ANSWER };
+ * K_REPORT goes to the main node, K_STATE is the stall timeout's note. */
+enum { K_MSG, K_QUIT, K_END, K_SYNC, K_FINISH, K_REPORT, K_STATE };
 
 static bool counted(uint32_t kind)
 {
@@ -67,10 +70,6 @@ static bool counted(uint32_t kind)
 #define CHECK_EVERY_NS 100000000ll
 #define DETECT_MAX 1024
 
-/* SUPERSTEP_STALL_TIMEOUT: how long a node waiting in mp_sync waits for
- * the late nodes' answers (as the mpi device's ASK_WINDOW_NS). */
-#define ASK_WINDOW_NS 300000000ll
-#define NO_ANSWER 0xfffffffeu
 
 struct hdr {
     uint32_t kind, cls;
@@ -144,31 +143,17 @@ static struct {
     uint64_t suspect_stamp;      /* reports and receives at that check */
     int64_t suspect_at;
 
-    /* SUPERSTEP_STALL_TIMEOUT in mp_sync: the question's number, and each
-     * node's answer (its MP_BLOCK_*, or NO_ANSWER). */
-    uint64_t ask_seq;
-    uint32_t *answer;
+    /* SUPERSTEP_STALL_TIMEOUT in mp_sync: whether notes are sent, the
+     * last state this node noted to all, and each node's last note. */
+    bool notes;
+    uint32_t noted;
+    uint32_t *note;
 } X = { .comm = MPI_COMM_NULL };
 
 static void mpi_fail_mp(int code, const char *msg) __attribute__((noreturn));
 static void mpi_fail_mp(int code, const char *msg)
 {
-    static bool failing;
-    if (failing)
-        _exit(code);
-    failing = true;
-    fflush(stdout);
-    lines_flush();
-    if (mpi_first_to_fail()) { /* one line for the job, as on shm */
-        fprintf(stderr, "superstep: %s\n", msg);
-        fflush(stderr);
-        lines_flush();
-    } else { /* the rank that prints aborts the job; one abort is enough
-              * (2 s: time enough for it on a loaded machine) */
-        struct timespec ts = { 2, 0 };
-        nanosleep(&ts, NULL);
-    }
-    mpi_abort_job(code);
+    mpi_fail((uint32_t)code, msg);
 }
 
 static void oom(void)
@@ -243,6 +228,7 @@ static void post(void *buf, int count, int dst, int tag, bool owned)
 
 static bool send_to(int dst, uint32_t kind, int cls, int tag, const void *data, size_t length)
 {
+    mpi_ring(); /* a node of this machine asleep in a wait looks again */
     bool pieces = length > PIECE - sizeof(struct hdr);
     size_t first = pieces ? 0 : length;
     char *buf = malloc(sizeof(struct hdr) + first);
@@ -306,14 +292,15 @@ static void enqueue(int src, const struct hdr *h, MPI_Status *st, const char *fi
 }
 
 /* This node no longer waits for ever (deadlock detection, below). */
+static void note_state(uint32_t what);
+
 static void unblock(void)
 {
     X.block = MP_BLOCK_NONE;
+    note_state(MP_BLOCK_NONE);
 }
 
 static void take_report(int src, const struct hdr *h, const char *payload);
-static void answer(int src, const struct hdr *h);
-static void got_answer(int src, const struct hdr *h);
 
 /* Take in everything that has arrived. */
 static void pump(void)
@@ -346,10 +333,8 @@ static void pump(void)
             X.finish = true;
         else if (h.kind == K_REPORT)
             take_report(src, &h, buf + sizeof h);
-        else if (h.kind == K_ASK)
-            answer(src, &h);
-        else if (h.kind == K_ANSWER)
-            got_answer(src, &h);
+        else if (h.kind == K_STATE)
+            X.note[src] = (uint32_t)h.tag;
         else
             X.synced[src]++;
         if (buf != small)
@@ -358,6 +343,22 @@ static void pump(void)
 }
 
 /* ---- starting and ending ------------------------------------------------------- */
+
+static bool finish_came(void *arg)
+{
+    (void)arg;
+    if (X.nout || X.backlog)
+        progress_sends();
+    pump();
+    return X.finish;
+}
+
+static bool sends_left(void *arg)
+{
+    (void)arg;
+    progress_sends();
+    return !X.nout && !X.backlog;
+}
 
 static void finalize_at_exit(void)
 {
@@ -371,18 +372,12 @@ static void finalize_at_exit(void)
      * when the main node does, which, exiting after every node's end, says
      * so (FINISH): by then no node can fail any more. */
     if (X.ended_here && X.comm != MPI_COMM_NULL && X.n > 1) {
-        if (X.me == 1) {
+        if (X.me == 1)
             notify_all(K_FINISH);
-        } else {
-            for (useconds_t nap = 10; !X.finish; nap = nap < 1000 ? 2 * nap : 1000) {
-                pump();
-                if (!X.finish)
-                    usleep(nap);
-            }
-        }
+        else
+            mpi_wait_until(finish_came, NULL, false);
     }
-    while (X.nout || X.backlog) /* what this node sent must leave before it does */
-        progress_sends();
+    mpi_wait_until(sends_left, NULL, false); /* what this node sent must leave before it does */
     fflush(NULL);
     lines_flush();
     MPI_Finalize();
@@ -390,6 +385,9 @@ static void finalize_at_exit(void)
 
 static void on_fatal_signal(int sig)
 {
+    supervise_settled();
+    if (!mpi_claim_line()) /* another node of this machine has the line */
+        mpi_die_by_signal(sig);
     char msg[128];
     const char *abbrev = sigabbrev_np(sig);
     int len = snprintf(msg, sizeof msg, "superstep: node %d killed by signal %d (SIG%s)\n", X.me, sig,
@@ -399,16 +397,25 @@ static void on_fatal_signal(int sig)
     mpi_die_by_signal(sig);
 }
 
-static int mpi_start(int n, int *me)
+/* MPI, started here unless the program (or an earlier call) did. */
+static void start_mpi(void)
 {
-    (void)n; /* the job's size: mp_start asked size() */
-    int flag = 0;
-    MPI_Initialized(&flag);
-    if (!flag) {
-        mpi_init_library();
+    static bool done;
+    if (done)
+        return;
+    done = true;
+    if (mpi_init_library()) {
         X.we_inited = true;
         atexit(finalize_at_exit);
     }
+}
+
+static void mp_peer(uint32_t q, struct launch_peer *peer);
+
+static int mpi_start(int n, int *me)
+{
+    (void)n; /* the job's size: mp_start asked size() */
+    start_mpi();
     MPI_Comm_dup(MPI_COMM_WORLD, &X.comm);
     MPI_Comm_size(X.comm, &X.n);
     MPI_Comm_rank(X.comm, &X.me);
@@ -418,8 +425,8 @@ static int mpi_start(int n, int *me)
     X.synced = calloc((size_t)X.n + 1, sizeof *X.synced);
     X.sent = calloc((size_t)X.n + 1, sizeof *X.sent);
     X.recvd = calloc((size_t)X.n + 1, sizeof *X.recvd);
-    X.answer = calloc((size_t)X.n + 1, sizeof *X.answer);
-    if (!X.in || !X.ended || !X.synced || !X.sent || !X.recvd || !X.answer)
+    X.note = calloc((size_t)X.n + 1, sizeof *X.note);
+    if (!X.in || !X.ended || !X.synced || !X.sent || !X.recvd || !X.note)
         return -ENOMEM;
     X.detect = X.n > 1 && X.n <= DETECT_MAX;
     if (X.detect && X.me == 1) {
@@ -432,6 +439,14 @@ static int mpi_start(int n, int *me)
     }
     static struct launch_words words = { "node", 1, "mp_quit", false };
     launch_words = words;
+    launch_fail_hook = mpi_fail; /* the watchdog's line, as every other */
+    launch_peer_hook = mp_peer;
+    job.nprocs = (uint32_t)X.n;
+    job.me = (uint32_t)X.me - 1;
+    X.notes = setting_num(SET_STALL_TIMEOUT) != 0;
+    char who[32];
+    snprintf(who, sizeof who, "node %d", X.me);
+    supervise_job(who, "mp_quit", "", false);
     launch_catch_fatal_signals(on_fatal_signal);
     /* Output: whole lines, paced, so that nodes' lines never mix (as on
      * the mpi device: lines.c). */
@@ -442,13 +457,8 @@ static int mpi_start(int n, int *me)
 
 static int mpi_size(void)
 {
-    int flag = 0, n = 0;
-    MPI_Initialized(&flag);
-    if (!flag) {
-        mpi_init_library();
-        X.we_inited = true;
-        atexit(finalize_at_exit);
-    }
+    int n = 0;
+    start_mpi();
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     return n;
 }
@@ -474,37 +484,6 @@ static bool mpi_ended(int node)
 {
     pump();
     return node == X.me ? false : X.ended[node];
-}
-
-/* Wait for a little while for something to arrive: poll with a growing
- * sleep (to 1 ms), at most ~100 ms in all and not past the deadline. */
-static bool poll_wait(int64_t deadline)
-{
-    int64_t start = now_ns(), until = start + 100000000ll;
-    if (deadline >= 0 && deadline < until)
-        until = deadline;
-    long nap = 10000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_MSG, X.comm, &any, MPI_STATUS_IGNORE);
-        if (any)
-            return true;
-        if (X.nout) /* sends in flight progress only while this node calls MPI */
-            progress_sends();
-        int64_t now = now_ns();
-        if (now >= until)
-            return deadline < 0 || now < deadline;
-        if (now - start < 50000) { /* a reply often follows within microseconds */
-            sched_yield();
-            continue;
-        }
-        struct timespec ts = { 0, nap };
-        nanosleep(&ts, NULL);
-        if (X.nout)
-            nap = 10000;
-        else if (nap < 1000000)
-            nap *= 2;
-    }
 }
 
 /* ---- deadlock detection ------------------------------------------------------
@@ -543,6 +522,7 @@ static void block_as(uint32_t what)
     if (X.block != what)
         X.block_since = now_ns();
     X.block = what;
+    note_state(what);
 }
 
 /* Tell the main node what this node waits for, with its counts. */
@@ -670,15 +650,44 @@ static void check_deadlock(void)
     }
 }
 
-/* Waiting for ever as 'what' (after a look that found nothing): report or
- * check, then poll a while. */
-static void wait_blocked(uint32_t what)
+/* ---- waiting ------------------------------------------------------------------ */
+
+/* Something has arrived (mp.c pumps and looks again); meanwhile the sends
+ * in flight progress (only while this node calls MPI), and a node waiting
+ * for ever reports or checks for a deadlock. */
+static void upkeep(void)
 {
-    block_as(what);
+    if (X.nout || X.backlog)
+        progress_sends();
+    if (X.block == MP_BLOCK_NONE)
+        return;
     maybe_report();
     if (X.me == 1)
         check_deadlock();
-    poll_wait(-1);
+}
+
+static bool arrived(void *arg)
+{
+    (void)arg;
+    int any = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, TAG_MSG, X.comm, &any, MPI_STATUS_IGNORE);
+    if (!any)
+        upkeep();
+    return any;
+}
+
+/* SUPERSTEP_STALL_TIMEOUT set: a node that begins or ends a wait for ever
+ * says so to every node (K_STATE, not counted), so that a node waiting in
+ * mp_sync knows, without asking, which of the late nodes are blocked in a
+ * call (the deadlock check's) and which compute (the watchdog's). */
+static void note_state(uint32_t what)
+{
+    if (!X.notes || X.noted == what)
+        return;
+    X.noted = what;
+    for (int k = 1; k <= X.n; k++)
+        if (k != X.me && !send_to(k, K_STATE, MP_CLASS_SYSTEM, (int32_t)what, NULL, 0))
+            oom();
 }
 
 /* The transport's wait (mp.c, between looks for a message). */
@@ -686,39 +695,24 @@ static bool mpi_wait(int src, int64_t deadline)
 {
     if (deadline >= 0) { /* a wait with a deadline ends by itself */
         unblock();
-        return poll_wait(deadline);
+        int64_t left = deadline - now_ns();
+        if (left <= 0)
+            return false;
+        struct wait w = { .ready = arrived, .timeout_ns = left, .polled = true };
+        return wait_for(&w) == WAIT_READY;
     }
-    wait_blocked(src ? MP_BLOCK_FROM + (uint32_t)src : MP_BLOCK_ANY);
+    block_as(src ? MP_BLOCK_FROM + (uint32_t)src : MP_BLOCK_ANY);
+    mpi_wait_until(arrived, NULL, false);
     return true;
 }
 
 /* ---- SUPERSTEP_STALL_TIMEOUT in mp_sync ----------------------------------------
  *
- * A node that has waited in mp_sync longer than the setting asks each node
- * that has not arrived what it is doing (K_ASK); a node answers (K_ANSWER,
- * its MP_BLOCK_*) whenever it pumps, that is inside any mp_* call that
- * looks for messages.  Those that answer that they wait for ever are the
- * deadlock detection's; the silent ones, and those in a wait with a
- * deadline, are still computing, as on shm, and mp.c's report names them. */
-
-/* The question's number travels in the length field and comes back with
- * the answer, so an answer to an older question is not taken for one. */
-static void answer(int src, const struct hdr *h)
-{
-    struct hdr a = { K_ANSWER, MP_CLASS_SYSTEM, (int32_t)X.block, 0, 0 };
-    void *buf = malloc(sizeof a);
-    if (!buf)
-        oom();
-    a.length = h->length;
-    memcpy(buf, &a, sizeof a);
-    post(buf, (int)sizeof a, src, TAG_MSG, true);
-}
-
-static void got_answer(int src, const struct hdr *h)
-{
-    if (h->length == X.ask_seq)
-        X.answer[src] = (uint32_t)h->tag;
-}
+ * The wait in mp_sync is collective: the watchdog (src/launch/watch.c)
+ * names the late nodes that compute, read here (mp_peer): a node whose
+ * sync notice has come is in mp_sync, one that has ended is not late, and
+ * of the others one whose last note says it waits for ever is blocked in
+ * a call (the deadlock check's); the rest compute. */
 
 static bool sync_done(void)
 {
@@ -728,46 +722,32 @@ static bool sync_done(void)
     return true;
 }
 
-static bool late(int k)
+static void mp_peer(uint32_t q, struct launch_peer *peer)
 {
-    return k != X.me && X.synced[k] < X.syncs && !X.ended[k];
+    int k = (int)q + 1;
+    peer->step = 0;
+    peer->ended = k != X.me && X.ended[k];
+    if (k == X.me)
+        peer->call = CALL_MP_SYNC;
+    else if (X.synced[k] >= X.syncs)
+        peer->call = CALL_MP_SYNC;
+    else
+        peer->call = X.note[k] == MP_BLOCK_NONE ? CALL_NONE : X.note[k] == MP_BLOCK_SYNC ? CALL_MP_SYNC : CALL_MP_WAIT;
 }
 
-static bool computing(int k)
+/* The sync is done, the main node quit, or a node that has not come has
+ * ended (mp_sync's error). */
+static bool sync_over(void *arg)
 {
-    return late(k) && (X.answer[k] == NO_ANSWER || X.answer[k] == MP_BLOCK_NONE);
-}
-
-/* Ask the late nodes, wait ASK_WINDOW_NS for their answers (or the sync),
- * and let mp.c report those still computing. */
-static void sync_stalled(int64_t since)
-{
-    int asked = 0;
-    X.ask_seq++;
-    for (int k = 1; k <= X.n; k++) {
-        X.answer[k] = NO_ANSWER;
-        if (late(k)) {
-            struct hdr q = { K_ASK, MP_CLASS_SYSTEM, 0, 0, X.ask_seq };
-            void *buf = malloc(sizeof q);
-            if (!buf)
-                oom();
-            memcpy(buf, &q, sizeof q);
-            post(buf, (int)sizeof q, k, TAG_MSG, true);
-            asked++;
-        }
-    }
-    for (int64_t until = now_ns() + ASK_WINDOW_NS; now_ns() < until;) {
-        pump();
-        if (sync_done() || X.quit)
-            return;
-        int answered = 0;
-        for (int k = 1; k <= X.n; k++)
-            answered += late(k) && X.answer[k] != NO_ANSWER;
-        if (answered == asked)
-            break;
-        poll_wait(until);
-    }
-    mp_sync_stalled(now_ns() - since, X.n, computing);
+    (void)arg;
+    look();
+    if (sync_done() || X.quit)
+        return true;
+    for (int k = 1; k <= X.n; k++)
+        if (k != X.me && X.synced[k] < X.syncs && X.ended[k])
+            return true;
+    upkeep();
+    return false;
 }
 
 static int mpi_sync(void)
@@ -775,31 +755,29 @@ static int mpi_sync(void)
     unblock();
     X.syncs++;
     notify_all(K_SYNC);
-    uint64_t limit = setting_num(SET_STALL_TIMEOUT);
-    int64_t since = now_ns(), next = limit ? since + (int64_t)limit * 1000000000 : -1;
-    for (;;) {
-        look();
-        int gone_node = 0;
-        for (int k = 1; k <= X.n; k++)
-            if (k != X.me && X.synced[k] < X.syncs && X.ended[k])
-                gone_node = k;
-        if (sync_done()) {
-            unblock();
-            return MP_SYNC_OK;
-        }
-        if (X.quit) {
-            unblock();
-            return MP_SYNC_QUIT;
-        }
-        if (gone_node)
-            mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone_node);
-        if (next >= 0 && now_ns() >= next) {
-            sync_stalled(since);
-            next = now_ns() + (int64_t)limit * 1000000000;
-            continue;
-        }
-        wait_blocked(MP_BLOCK_SYNC);
-    }
+    block_as(MP_BLOCK_SYNC);
+    mpi_wait_until(sync_over, NULL, true);
+    unblock();
+    if (sync_done())
+        return MP_SYNC_OK;
+    if (X.quit)
+        return MP_SYNC_QUIT;
+    for (int k = 1; k <= X.n; k++)
+        if (k != X.me && X.synced[k] < X.syncs && X.ended[k])
+            mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", k);
+    return MP_SYNC_OK; /* not reached */
+}
+
+static bool all_ended(void *arg)
+{
+    (void)arg;
+    if (X.nout || X.backlog)
+        progress_sends();
+    pump();
+    for (int k = 2; k <= X.n; k++)
+        if (!X.ended[k])
+            return false;
+    return true;
 }
 
 static void mpi_end(void)
@@ -807,12 +785,7 @@ static void mpi_end(void)
     unblock();
     if (X.me == 1) {
         notify_all(K_QUIT);
-        for (int k = 2; k <= X.n; k++)
-            while (!X.ended[k]) {
-                pump();
-                if (!X.ended[k])
-                    poll_wait(-1);
-            }
+        mpi_wait_until(all_ended, NULL, false);
     } else {
         /* The final counts, the END notices included, go before the ENDs:
          * node 1 takes in everything sent before the END it waits for, so

@@ -109,7 +109,6 @@ struct inq {
 
 #define CHUNK (64u << 10)        /* publish / release a long message this often */
 #define SPIN_NS 20000            /* spin this long on the channels before sleeping */
-#define SLICE_NS 100000000       /* sleep at most this long at a time */
 
 static struct {
     int n, me;                   /* me: 1..n */
@@ -133,12 +132,6 @@ static struct channel *chan_of(int src, int dst, int cls)
 static struct barrier *job_barrier(void)
 {
     return &job.ls->barrier;
-}
-
-static void check_failed(void)
-{
-    if (barrier_failed(job_barrier()))
-        launch_stopped();
 }
 
 /* ---- start and end ----------------------------------------------------- */
@@ -241,8 +234,15 @@ static void shm_end(void)
         launch_finish(); /* waits until every other node has ended */
     } else {
         /* Everything this node sent is published; the monitor in the main
-         * node counts a clean exit once 'ended' is set. */
+         * node counts a clean exit once 'ended' is set.  Nodes waiting for
+         * a sync or a message that can no longer come look again. */
         atomic_store(&job.ls->proc[job.me].ended, 1);
+        wake_word(&S.sh->sync_gen);
+        for (int k = 1; k <= S.n; k++)
+            if (k != S.me) {
+                atomic_fetch_add(&S.node[k - 1].wake, 1);
+                wake_word(&S.node[k - 1].wake);
+            }
         free_local();
     }
     drop_segment();
@@ -266,9 +266,12 @@ static bool shm_quitting(void)
 
 /* ---- deadlock detection --------------------------------------------------- */
 
+/* Blocked for ever (what for: MP_BLOCK_*), and so in a call for the
+ * stall watchdog (launch_proc.call: a node blocked is not computing). */
 static void block_as(uint32_t what)
 {
     atomic_store(&S.node[S.me - 1].blocked, what);
+    atomic_store(&job.ls->proc[job.me].call, what == MP_BLOCK_SYNC ? CALL_MP_SYNC : CALL_MP_WAIT);
 }
 
 /* Stop counting as blocked; before anything that a blocked peer's look at
@@ -279,6 +282,7 @@ static void unblock(void)
     if (atomic_load_explicit(&me->blocked, memory_order_relaxed) != MP_BLOCK_NONE) {
         atomic_fetch_add(&me->moves, 1);
         atomic_store(&me->blocked, MP_BLOCK_NONE);
+        atomic_store(&job.ls->proc[job.me].call, CALL_NONE);
     }
 }
 
@@ -329,8 +333,9 @@ static void report_deadlock(void)
 
 /* After a sleeping slice: the lowest-numbered running node looks for a
  * deadlock (see the top of this file). */
-static void check_deadlock(void)
+static void check_deadlock(void *arg)
 {
+    (void)arg;
     if (atomic_load(&S.sh->quit))
         return;
     for (int k = 1; k < S.me; k++)
@@ -357,20 +362,23 @@ static void check_deadlock(void)
 
 /* ---- sync ----------------------------------------------------------------- */
 
-/* SUPERSTEP_STALL_TIMEOUT: this node has waited in mp_sync since 'since';
- * past the limit, name the nodes still computing (running, not blocked in a
- * call: those blocked for ever are the deadlock check's) and stop the job. */
-static bool shm_computing(int k)
-{
-    return k != S.me && !shm_ended(k) && atomic_load(&S.node[k - 1].blocked) == MP_BLOCK_NONE;
-}
+/* The sync this node waits for (generation 'gen') is over, the main node
+ * quit, or a node has ended (mp_sync's error): a node that ends wakes the
+ * sync's sleepers. */
+struct sync_wait {
+    uint32_t gen;
+};
 
-static void check_sync_stall(int64_t since)
+static bool sync_over(void *arg)
 {
-    uint64_t limit = setting_num(SET_STALL_TIMEOUT);
-    int64_t waited = now_ns() - since;
-    if (limit && waited >= (int64_t)limit * 1000000000)
-        mp_sync_stalled(waited, S.n, shm_computing);
+    const struct sync_wait *sw = arg;
+    uint32_t now = atomic_load(&S.sh->sync_gen);
+    if ((now & ~SYNC_QUIT) != sw->gen || (now & SYNC_QUIT))
+        return true;
+    for (int k = 1; k <= S.n; k++)
+        if (shm_ended(k))
+            return true;
+    return false;
 }
 
 static int shm_sync(void)
@@ -388,31 +396,24 @@ static int shm_sync(void)
         wake_word(&sh->sync_gen);
         return MP_SYNC_OK;
     }
-    int64_t since = now_ns();
-    for (;;) {
-        /* 'ended' first: a node that ended after this sync completed, or
-         * after quitting, is no error. */
-        int gone = 0;
-        for (int k = 1; k <= S.n && !gone; k++)
-            if (shm_ended(k))
-                gone = k;
-        uint32_t now = atomic_load(&sh->sync_gen);
-        if ((now & ~SYNC_QUIT) != gen)
-            return MP_SYNC_OK;
-        if (now & SYNC_QUIT)
-            return MP_SYNC_QUIT;
-        if (gone)
-            mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone);
-        block_as(MP_BLOCK_SYNC);
-        wait_word(job_barrier(), &sh->sync_gen, now, SLICE_NS);
-        check_failed();
-        if ((atomic_load(&sh->sync_gen) & ~SYNC_QUIT) != gen || (atomic_load(&sh->sync_gen) & SYNC_QUIT)) {
-            unblock();
-            continue;
-        }
-        check_deadlock();
-        check_sync_stall(since);
-    }
+    block_as(MP_BLOCK_SYNC);
+    struct sync_wait sw = { gen };
+    struct wait w = { .ready = sync_over, .arg = &sw, .word = &sh->sync_gen, .b = job_barrier(), .timeout_ns = -1,
+                      .collective = true, .slice = check_deadlock };
+    if (wait_for(&w) != WAIT_READY)
+        launch_stopped();
+    unblock();
+    /* 'ended' last: a node that ended after this sync completed, or after
+     * quitting, is no error. */
+    uint32_t now = atomic_load(&sh->sync_gen);
+    if ((now & ~SYNC_QUIT) != gen)
+        return MP_SYNC_OK;
+    if (now & SYNC_QUIT)
+        return MP_SYNC_QUIT;
+    for (int k = 1; k <= S.n; k++)
+        if (shm_ended(k))
+            mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", k);
+    return MP_SYNC_OK; /* not reached: sync_over said why it is over */
 }
 
 /* ---- sending -------------------------------------------------------------- */
@@ -496,18 +497,21 @@ static bool shm_head(int src, int cls, struct mp_head *h)
     return false;
 }
 
-/* The rest of a message the sender is still writing: it is inside mp_send,
- * so spin, and yield when the machine is crowded; a dead sender fails the
- * job, which ends the wait.  Not wait_word (barrier.h): the sender
- * publishes each piece without waking anyone, so there is no word to sleep
- * on, and the wait is as long as a memcpy. */
-static void wait_more(unsigned *spins)
+/* The rest of a message the sender is still writing: it is inside mp_send
+ * and publishes each piece without waking anyone, so the wait spins and
+ * yields (no word to sleep on; it lasts a memcpy); a dead sender fails the
+ * job, which ends the wait. */
+static bool more_published(void *arg)
 {
-    check_failed();
-    if (S.over || ++*spins > 2000)
-        sched_yield();
-    else
-        cpu_relax();
+    uint64_t avail = chan_available(arg);
+    return avail && !(avail >> 63);
+}
+
+static void wait_more(struct inq *q)
+{
+    struct wait w = { .ready = more_published, .arg = &q->r, .b = job_barrier(), .timeout_ns = -1, .no_sleep = true };
+    if (wait_for(&w) != WAIT_READY)
+        launch_stopped();
 }
 
 static void shm_take(const struct mp_head *h, void *buf)
@@ -516,15 +520,13 @@ static void shm_take(const struct mp_head *h, void *buf)
     struct inq *q = inq_of(h->src, h->cls);
     char *d = buf;
     uint64_t left = q->rec.length, unreleased = 0;
-    unsigned spins = 0;
     while (left) {
         size_t len;
         const void *p = chan_peek(&q->r, left, &len);
         if (!len) {
-            wait_more(&spins);
+            wait_more(q);
             continue;
         }
-        spins = 0;
         memcpy(d, p, len);
         chan_consume(&q->r, len);
         d += len;
@@ -563,58 +565,46 @@ static bool ready(int src)
  * does, and on a quiet one they catch a prompt answer spinning. */
 #define SPIN_MIN_NS 1000
 
-/* Not wait_word (barrier.h), which waits for one word with a fixed policy:
- * this waits for any of the channels from 'src' (or every node), adapts
- * its spin, skips the yield phase (see the top of this file), sleeps behind
- * the 'sleeping' flag so that senders wake only sleepers, and checks for a
- * deadlock after each slice.  The futex sleep and cpu_relax are barrier.h's. */
+/* A message is there, or what mp.c must look at again: the node waited
+ * for (or every other node) has ended (a node that ends wakes them all). */
+static bool ready_from(void *arg)
+{
+    int src = (int)(intptr_t)arg;
+    if (ready(src))
+        return true;
+    if (src)
+        return src != S.me && shm_ended(src);
+    for (int k = 1; k <= S.n; k++)
+        if (k != S.me && !shm_ended(k))
+            return false;
+    return true;
+}
+
+/* The one wait for any of the channels from 'src' (or every node): it
+ * sleeps on this node's wake word behind the 'sleeping' count, so that
+ * senders wake only sleepers (notify), skips the yield phase (see the top
+ * of this file), and a wait for ever checks for a deadlock after each
+ * sleeping slice. */
 static bool shm_wait(int src, int64_t deadline)
 {
     if (deadline < 0)
         block_as(src ? MP_BLOCK_FROM + (uint32_t)src : MP_BLOCK_ANY);
     else
         unblock(); /* a wait with a deadline ends by itself */
-    if (!S.over) {
-        int64_t t0 = now_ns();
-        for (unsigned i = 1;; i++) {
-            if (ready(src)) {
-                S.spin_ns = S.spin_ns * 2 > SPIN_NS ? SPIN_NS : S.spin_ns * 2;
-                return true;
-            }
-            if ((i & 15) == 0) {
-                check_failed();
-                int64_t t = now_ns();
-                if (deadline >= 0 && t >= deadline)
-                    return false;
-                if (t - t0 >= S.spin_ns)
-                    break;
-            }
-            cpu_relax();
-        }
-    }
-    S.spin_ns = S.spin_ns / 2 < SPIN_MIN_NS ? SPIN_MIN_NS : S.spin_ns / 2;
     struct mp_node *me = &S.node[S.me - 1];
-    atomic_store(&me->sleeping, 1);
-    atomic_thread_fence(memory_order_seq_cst);
-    uint32_t v = atomic_load(&me->wake);
-    bool ok = true;
-    if (!ready(src)) {
-        int64_t slice = SLICE_NS;
-        if (deadline >= 0) {
-            int64_t left = deadline - now_ns();
-            if (left <= 0)
-                ok = false;
-            else if (left < slice)
-                slice = left;
-        }
-        if (ok)
-            futex_sleep(&me->wake, v, slice);
-    }
-    atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
-    check_failed();
-    if (deadline < 0 && !ready(src))
-        check_deadlock();
-    return ok && (deadline < 0 || now_ns() < deadline);
+    int64_t t0 = now_ns();
+    if (deadline >= 0 && deadline <= t0)
+        return false;
+    struct wait w = { .ready = ready_from, .arg = (void *)(intptr_t)src, .word = &me->wake, .sleepers = &me->sleeping,
+                      .b = job_barrier(), .timeout_ns = deadline < 0 ? -1 : deadline - t0, .no_yield = true,
+                      .spin_ns = S.spin_ns, .slice = deadline < 0 ? check_deadlock : NULL };
+    enum wait_end end = wait_for(&w);
+    if (end == WAIT_FAILED)
+        launch_stopped();
+    bool spun = now_ns() - t0 < S.spin_ns;
+    S.spin_ns = spun ? (S.spin_ns * 2 > SPIN_NS ? SPIN_NS : S.spin_ns * 2)
+                     : (S.spin_ns / 2 < SPIN_MIN_NS ? SPIN_MIN_NS : S.spin_ns / 2);
+    return end == WAIT_READY;
 }
 
 const struct mp_transport mp_transport_shm = {

@@ -9,7 +9,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 /* ---- packets ------------------------------------------------------------------ */
@@ -135,19 +134,4 @@ void em_free(struct em_build *b)
     free(b->data);
     free(b->up_in);
     memset(b, 0, sizeof *b);
-}
-
-void em_wait(int src, int tag, MPI_Comm c, MPI_Status *st)
-{
-    long ns = 1000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(src, tag, c, &any, st);
-        if (any)
-            return;
-        struct timespec ts = { 0, ns };
-        nanosleep(&ts, NULL);
-        if (ns < 1000000)
-            ns *= 2;
-    }
 }

@@ -85,9 +85,6 @@ void em_free(struct em_build *b);
 /* Send or receive n bytes in pieces MPI counts can hold. */
 void em_send_bytes(const void *buf, uint64_t n, int dst, int tag, MPI_Comm c);
 void em_recv_bytes(void *buf, uint64_t n, int src, int tag, MPI_Comm c);
-/* Wait for a message from src (any with MPI_ANY_SOURCE) with tag (or
- * MPI_ANY_TAG) without keeping a core busy: MPI's blocking calls poll. */
-void em_wait(int src, int tag, MPI_Comm c, MPI_Status *st);
 #endif
 #endif
 

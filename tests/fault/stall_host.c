@@ -5,7 +5,7 @@
  * Usage: stall_host MODE */
 // RUN: n=3 args="sync" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: bsp_sync: processor [02], superstep 0: waited [0-9]+ s for processor 1, still computing in superstep 0 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
 // RUN: n=3 args="barrier" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: ebsp_barrier: processor [02], superstep 0: waited [0-9]+ s for processor 1, still computing in superstep 0 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
-// RUN: n=3 args="hsync" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: ebsp_host_sync: processor 0, superstep 0: waited [0-9]+ s for processor 1, still computing in superstep 0 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
+// RUN: n=3 args="hsync" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: ebsp_host_sync: processor [02], superstep 0: waited [0-9]+ s for processor 1, still computing in superstep 0 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
 #include "check.h"
 #include "host_once.h"
 
