@@ -553,7 +553,7 @@ static void left_before_begin(void)
  * may print or fail: this is asked at exit.) */
 static bool mpi_expected(void)
 {
-    const char *want = setting_str(SET_DEVICE);
+    const char *want = setting_raw(SET_DEVICE); /* judged at the entry call; an exit hook must not fail */
     if (want && strcmp(want, "mpi") && strcmp(want, "auto"))
         return false;
     return device_started_by_mpi();

@@ -359,6 +359,7 @@ int hmpi_run(const char *path, char *const argv[])
     int *errs = calloc(hs.p, sizeof *errs);
     if (!errs)
         host_error("ebsp_spmd", "out of memory");
+    hwatch_launcher();
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int rc = spawn_watched(path, argv, &ic, errs);
     free(errs);

@@ -80,6 +80,8 @@ void host_print_line(uint32_t pid, const char *s, uint32_t n);
 bool hmpi_on(void);
 void hmpi_init(void);
 int hmpi_run(const char *path, char *const argv[]);
+/* Before the first spawn: a watchdog for a launcher that hangs (hwatch.c). */
+void hwatch_launcher(void);
 #else
 static inline bool hmpi_on(void) { return false; }
 static inline void hmpi_init(void) {}

@@ -800,6 +800,7 @@ static void mpi_end(void)
         notify_all(K_END);
     }
     X.ended_here = true;
+    supervise_settled(); /* its job has ended cleanly */
 }
 
 /* ---- the FIFOs --------------------------------------------------------------- */

@@ -221,3 +221,9 @@ const char *setting_str(enum setting s)
     uint64_t n;
     return value(NULL, s, &n);
 }
+
+const char *setting_raw(enum setting s)
+{
+    const char *v = getenv(rows[s].info.name);
+    return v && *v ? v : NULL;
+}

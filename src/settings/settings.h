@@ -55,6 +55,10 @@ uint64_t setting_num(enum setting s);
 /* A word, path or command setting: its value, or NULL when not set. */
 const char *setting_str(enum setting s);
 
+/* The value as set (NULL when not set or empty), not judged: for a path
+ * that must not fail, such as an exit hook after a bad value's line. */
+const char *setting_raw(enum setting s);
+
 /* The line's reason when starting p processors on a segment of seg_size
  * bytes failed with errno 'err': the machine limit that stopped it (named
  * with its value and the ulimit option) and the setting that avoids it;
