@@ -41,7 +41,7 @@ for args in "-nabc true" "-n 0 true" "-n -1 true" "-n" "--device gpu true" "--fr
 done
 
 # What each option sets, seen by the program (env).
-env_of() { "$bsprun" "$@" env | grep -v "^SUPERSTEP_TEST=\|^SUPERSTEP_MACHINE_FILE=" | grep '^SUPERSTEP_' | sort | tr '\n' ' '; }
+env_of() { "$bsprun" "$@" env | grep -v "^SUPERSTEP_TEST\|^SUPERSTEP_MACHINE_FILE=" | grep '^SUPERSTEP_' | sort | tr '\n' ' '; }
 unset SUPERSTEP_NPROCS SUPERSTEP_DEVICE SUPERSTEP_DEVICE_MANDATORY SUPERSTEP_PROFILE SUPERSTEP_MPIRUN
 for form in "-n 3" "-n3" "--nprocs 3" "--nprocs=3" "-np 3" "-n 003" "--npr 3"; do
     # shellcheck disable=SC2086

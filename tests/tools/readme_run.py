@@ -16,7 +16,8 @@ A block right after the comment
 is not run, and REASON is printed.  In an sh block, a command commented
 "# as root" runs only as root, one commented "# as a user" only as another
 user; commands that need MPI (mpirun, --device mpi) run when MPI_OK=1 in
-the environment, else are reported as skipped.  Prints one line per
+the environment, else are reported as skipped; `make test` (the whole
+suite, this test among it) is never run.  Prints one line per
 command; exit status 1 at the first failure.
 """
 import os
@@ -87,6 +88,9 @@ for m in FENCE.finditer(text):
             comment = cmd.split(" #", 1)[1] if " #" in cmd else ""
             if ("as root" in comment and not is_root) or ("as a user" in comment and is_root):
                 print("not for this user: " + cmd)
+                continue
+            if re.match(r"make test\b", cmd):
+                print("not run (the whole suite, this test among it): " + cmd)
                 continue
             if ("mpirun" in cmd or "--device mpi" in cmd) and not mpi_ok:
                 print("skipped (no MPI here): " + cmd)
