@@ -434,8 +434,9 @@ static bool read_stopped(uint32_t q, uint64_t step, struct prof_rec *r)
         nrec = atomic_load_explicit(&pp->nrec, memory_order_acquire);
         stage = atomic_load_explicit(&pp->pending.stage, memory_order_acquire);
         for (int i = 0; i < ST_STAMPS; i++)
-            at[i] = atomic_load_explicit(&pp->pending.at[i], memory_order_relaxed);
-        atomic_thread_fence(memory_order_acquire);
+            /* acquire, not a fence (which ThreadSanitizer refuses): the
+             * second reading below cannot move above these. */
+            at[i] = atomic_load_explicit(&pp->pending.at[i], memory_order_acquire);
         if (nrec == atomic_load_explicit(&pp->nrec, memory_order_relaxed) &&
             stage == atomic_load_explicit(&pp->pending.stage, memory_order_relaxed))
             break;
