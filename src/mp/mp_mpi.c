@@ -788,7 +788,11 @@ static int mpi_sync(void)
             unblock();
             return MP_SYNC_OK;
         }
-        if (X.quit) {
+        /* The main node's quit ends this sync only if the main node did
+         * not meet it: once its SYNC came (before its QUIT: one sender's
+         * messages keep their order), every node had entered the sync and
+         * their SYNCs, sent before anything else, are on their way. */
+        if (X.quit && X.synced[1] < X.syncs) {
             unblock();
             return MP_SYNC_QUIT;
         }
