@@ -23,28 +23,31 @@ bsc_step_t scatter_1phase(bsc_step_t depends, bsc_pid_t root, bsc_group_t group,
     return depends + 1;
 }
 
+/* This processor gets every member's src into its dst, member k's at k. */
+static bsc_step_t get_from_all(bsc_step_t depends, bsc_group_t group, bsc_coll_params_t *set, bsc_size_t n,
+                               const char *call)
+{
+    const struct group *g = group_of(group);
+    for (bsc_size_t e = 0; e < n; e++)
+        for (uint32_t k = 0; k < g->n; k++)
+            coll_get(depends, g->member[k], set[e].src, 0, (char *)set[e].dst + (size_t)k * set[e].size,
+                     set[e].size, call);
+    return depends + 1;
+}
+
 bsc_step_t gather_1phase(bsc_step_t depends, bsc_pid_t root, bsc_group_t group, bsc_coll_params_t *set,
                          bsc_size_t n)
 {
-    const struct group *g = group_of(group);
-    if ((uint32_t)root == bsp.me)
-        for (bsc_size_t e = 0; e < n; e++)
-            for (uint32_t k = 0; k < g->n; k++)
-                coll_get(depends, g->member[k], set[e].src, 0, (char *)set[e].dst + (size_t)k * set[e].size,
-                         set[e].size, "bsc_gather");
-    return depends + 1;
+    if ((uint32_t)root != bsp.me)
+        return depends + 1;
+    return get_from_all(depends, group, set, n, "bsc_gather");
 }
 
 bsc_step_t allgather_1phase(bsc_step_t depends, bsc_pid_t root, bsc_group_t group, bsc_coll_params_t *set,
                             bsc_size_t n)
 {
     (void)root;
-    const struct group *g = group_of(group);
-    for (bsc_size_t e = 0; e < n; e++)
-        for (uint32_t k = 0; k < g->n; k++)
-            coll_get(depends, g->member[k], set[e].src, 0, (char *)set[e].dst + (size_t)k * set[e].size,
-                     set[e].size, "bsc_allgather");
-    return depends + 1;
+    return get_from_all(depends, group, set, n, "bsc_allgather");
 }
 
 bsc_step_t alltoall_1phase(bsc_step_t depends, bsc_pid_t root, bsc_group_t group, bsc_coll_params_t *set,
