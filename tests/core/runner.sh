@@ -64,6 +64,17 @@ rm -f "$work/ran"
 printf '%s [n=7]: only the n=7 case\n' "$work/once.sh" >"$work/list"
 out9=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
 grep -q '^0 passed, 1 failed$' <<<"$out9" || say "a FLAKY case listed for another spec: $(tail -n 1 <<<"$out9")"
+# A line that names the case but gives no measured cause excuses nothing.
+rm -f "$work/ran"
+printf '%s\n%s:\n' "$work/once.sh" "$work/once.sh" >"$work/list"
+out11=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
+grep -q '^0 passed, 1 failed$' <<<"$out11" || say "a FLAKY case listed without a cause: $(tail -n 1 <<<"$out11")"
+# And with two cases at a time, the rule is the same.
+rm -f "$work/ran"
+out12=$(SUPERSTEP_TEST_JOBS=2 SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/none \
+    SUPERSTEP_TEST_FILES="$work/once.sh $work/clean.sh" tests/run 2>&1)
+grep -q "once.sh .*(FLAKY: passed on retry, not in tests/flaky.list)" <<<"$out12" && grep -q '^1 passed, 1 failed$' <<<"$out12" ||
+    say "SUPERSTEP_TEST_JOBS=2 SUPERSTEP_TEST_FLAKY=fail: $(tail -n 1 <<<"$out12")"
 out10=$(SUPERSTEP_TEST_FLAKY=maybe SUPERSTEP_TEST_FILES="$work/clean.sh" tests/run 2>&1) && say "SUPERSTEP_TEST_FLAKY=maybe accepted"
 grep -q "SUPERSTEP_TEST_FLAKY='maybe'" <<<"$out10" || say "SUPERSTEP_TEST_FLAKY=maybe: $out10"
 # 4. SUPERSTEP_TEST_JOBS=2: two cases run at once (each waits for the
@@ -96,6 +107,8 @@ $out3
 $out7
 $out8
 $out9
+$out11
+$out12
 $out4
 $out5
 $out7"
