@@ -3,7 +3,7 @@
 # what a case left, not what other programs create or delete meanwhile;
 # with SUPERSTEP_TEST_JOBS=2 it runs cases at once and judges them the same;
 # a script that exits with 77 and says why is counted as skipped.
-# RUN: n=1 timeout=120
+# RUN: n=1 timeout=120 nosanitize="tests/run is a bash script and its cases here are scripts: ASan and TSan see none of it"
 set -u
 work=$(mktemp -d)
 noise_pid=
@@ -102,6 +102,14 @@ out7=$(SUPERSTEP_TEST_RETRY=0 SUPERSTEP_TEST_FILES="$work/skips.sh $work/silent7
 grep -q "^SKIP $work/skips.sh \[ n=1\]: no frobnicator here$" <<<"$out7" || say "a skipping script was not reported SKIP"
 grep -q "^FAIL $work/silent77.sh .*exit status 77 without a 'SKIP: why' line" <<<"$out7" || say "exit 77 without a reason passed"
 grep -q '^1 skipped$' <<<"$out7" && grep -q '^0 passed, 1 failed$' <<<"$out7" || say "skips miscounted: $(tail -n 2 <<<"$out7")"
+# 7. nosanitize="why": the case runs plainly, and is skipped with the
+#    reason under SANITIZE=1 (its code is not sanitized: nothing to add).
+printf '%s RUN: n=1 nosanitize="plain shell"\n%s\n' '#' 'true' >"$work/plain.sh"
+out13=$(SUPERSTEP_TEST_FILES="$work/plain.sh" tests/run 2>&1)
+grep -q "^PASS $work/plain.sh" <<<"$out13" || say "a nosanitize case did not run plainly: $(tail -n 1 <<<"$out13")"
+out14=$(SANITIZE=1 SUPERSTEP_TEST_FILES="$work/plain.sh" tests/run 2>&1)
+grep -q "^SKIP $work/plain.sh .*: under a sanitizer: plain shell$" <<<"$out14" ||
+    say "a nosanitize case was not skipped under SANITIZE=1: $(tail -n 1 <<<"$out14")"
 out="$out
 $out3
 $out7
@@ -111,6 +119,8 @@ $out11
 $out12
 $out4
 $out5
+$out13
+$out14
 $out7"
 [ "$fail" = 0 ] || { echo "---- runner output ----" >&2; echo "$out" >&2; }
 exit $fail
