@@ -740,24 +740,44 @@ static int fork_processors(uint32_t nprocs)
     return rc;
 }
 
-/* The environment of kernel p: the host's, with the segment's descriptor
- * and the processor id. */
+char **launch_spawn_env;
+
+/* Is 'var' ("NAME=value") one of the variables named in 'list'? */
+static bool named_in(const char *var, char *const *list)
+{
+    size_t len = strcspn(var, "=");
+    for (; list && *list; list++)
+        if (!strncmp(*list, var, len) && (*list)[len] == '=')
+            return true;
+    return false;
+}
+
+/* The environment of kernel p: the host's, with launch_spawn_env, the
+ * segment's descriptor and the processor id; the last two entries are
+ * allocated (free_environment). */
 extern char **environ;
 static char **kernel_environment(uint32_t p)
 {
-    size_t n = 0;
+    char ids[2][48];
+    snprintf(ids[0], sizeof ids[0], "%s=%d", ENV_SEGMENT_FD, job.seg.fd);
+    snprintf(ids[1], sizeof ids[1], "%s=%u", ENV_PROC_ID, p);
+    char *own[] = { ids[0], ids[1], NULL };
+    size_t n = 0, extra = 0;
     while (environ[n])
         n++;
-    char **envp = calloc(n + 3, sizeof *envp);
+    while (launch_spawn_env && launch_spawn_env[extra])
+        extra++;
+    char **envp = calloc(n + extra + 3, sizeof *envp);
     if (!envp)
         return NULL;
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (strncmp(environ[i], ENV_SEGMENT_FD "=", strlen(ENV_SEGMENT_FD) + 1) &&
-            strncmp(environ[i], ENV_PROC_ID "=", strlen(ENV_PROC_ID) + 1))
+        if (!named_in(environ[i], own) && !named_in(environ[i], launch_spawn_env))
             envp[k++] = environ[i];
-    if (asprintf(&envp[k], "%s=%d", ENV_SEGMENT_FD, job.seg.fd) < 0 ||
-        asprintf(&envp[k + 1], "%s=%u", ENV_PROC_ID, p) < 0) {
+    for (size_t i = 0; i < extra; i++)
+        envp[k++] = launch_spawn_env[i];
+    if (!(envp[k] = strdup(ids[0])) || !(envp[k + 1] = strdup(ids[1]))) {
+        free(envp[k]);
         free(envp);
         return NULL;
     }

@@ -73,6 +73,12 @@ int launch_spawn(const char *path, char *const argv[]);
  * between fork and exec.  -1: none (the Epiphany host's session segment). */
 extern int launch_inherit_fd;
 
+/* "NAME=value" entries (NULL-terminated; NULL: none) that launch_spawn's
+ * children get in their environment, replacing the starter's variables of
+ * those names: the starter's own environment is never changed (another
+ * thread of it may read it meanwhile). */
+extern char **launch_spawn_env;
+
 /* In an exec'd processor: map the segment named by the environment. */
 bool launch_attach(void);
 
