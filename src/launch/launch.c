@@ -3,6 +3,7 @@
  */
 #include "launch/launch.h"
 #include "launch/supervise.h"
+#include "settings/settings.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -146,9 +147,22 @@ static void program_forked_child(void)
     mon.running = false;
 }
 
+/* A setting read again while the job runs and found bad (settings.h): the
+ * job's one failure path, naming this processor and its superstep. */
+static void setting_rejected(const char *line)
+{
+    if (!job.ls || job.me >= job.nprocs)
+        return; /* no processor of a running job here: settings exits itself */
+    if (launch_words.steps)
+        launch_fail(LAUNCH_EXIT_ERROR, "%s %u, superstep %llu: %s", launch_words.proc, job.me + launch_words.first,
+                    (unsigned long long)proc_step(job.me), line);
+    launch_fail(LAUNCH_EXIT_ERROR, "%s %u: %s", launch_words.proc, job.me + launch_words.first, line);
+}
+
 __attribute__((constructor)) static void fork_watch_install(void)
 {
     pthread_atfork(NULL, NULL, program_forked_child);
+    settings_reject_hook = setting_rejected;
 }
 
 /* " in superstep S" when reports name supersteps, else "". */
