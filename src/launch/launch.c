@@ -966,17 +966,17 @@ void launch_buffer_lines(void)
     setvbuf(stderr, err, _IOLBF, sizeof err);
 }
 
-void launch_stop_if_failing(int64_t ns)
+void launch_stop_if_peer_died(uint32_t peer, int err)
 {
+    if (err != ESRCH || atomic_load(&job.ls->proc[peer].ended))
+        return;
     struct barrier *b = &job.ls->barrier;
-    int64_t deadline = now_ns() + ns;
-    while (!barrier_failed(b) && now_ns() < deadline) {
+    while (!barrier_failed(b)) {
         uint32_t w = atomic_load(&b->failed_wake);
         if (!barrier_failed(b))
-            wait_word(b, &b->failed_wake, w, deadline - now_ns());
+            wait_word(b, &b->failed_wake, w, -1);
     }
-    if (barrier_failed(b))
-        launch_stopped();
+    launch_stopped();
 }
 
 void launch_stopped(void)
