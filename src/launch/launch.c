@@ -193,10 +193,10 @@ static void reap(uint32_t p, siginfo_t *si)
     }
 }
 
-/* A child closed the pipe only it holds, close-on-exec, while still
- * running: it replaced itself with exec (or closed every descriptor).  Its
- * exit would also close it, so wait a moment for that first.  True when
- * this is a failure (then reported and the child killed). */
+/* A child closed the pipe only it holds, close-on-exec: it replaced itself
+ * with exec (or closed every descriptor), or it is exiting.  The kernel's
+ * state tells which (supervise_execd), whichever wake-up came first.  True
+ * when this is a failure (then reported and the child killed). */
 #define HANGUP_BIT 0x80000000u
 static bool child_hung_up(uint32_t p)
 {
@@ -204,9 +204,17 @@ static bool child_hung_up(uint32_t p)
     mon.hangup[p] = -1;
     if (atomic_load(&job.ls->proc[p].ended))
         return false;
-    struct pollfd pfd = { mon.pidfd[p], POLLIN, 0 };
-    if (poll(&pfd, 1, 200) == 1)
-        return false; /* it exited: the pidfd reports that */
+    static char comm[64]; /* forked children's name until they exec: ours */
+    if (!comm[0]) {
+        FILE *f = fopen("/proc/self/comm", "re");
+        if (!f || !fgets(comm, sizeof comm, f))
+            strcpy(comm, "?");
+        comm[strcspn(comm, "\n")] = 0;
+        if (f)
+            fclose(f);
+    }
+    if (!supervise_execd(mon.pid[p], comm))
+        return false; /* it is exiting: the pidfd reports that */
     char msg[256], st[48];
     snprintf(msg, sizeof msg, "%s %u called exec%s without calling %s", launch_words.proc,
              p + launch_words.first, step_text(st, sizeof st, p), launch_words.end_call);
@@ -323,15 +331,15 @@ static void *monitor_main(void *arg)
         if (poll(pfd, k, -1) < 0)
             continue;
         bool failed = false;
+        for (nfds_t i = 1; i < k; i++) { /* hang-ups first: an exec'd child may have ended too */
+            uint32_t p = who[i] & ~HANGUP_BIT;
+            if (pfd[i].revents && (who[i] & HANGUP_BIT) && mon.hangup[p] >= 0 && mon.pidfd[p] >= 0)
+                failed |= child_hung_up(p);
+        }
         for (nfds_t i = 1; i < k; i++) {
             uint32_t p = who[i] & ~HANGUP_BIT;
-            if (!pfd[i].revents || mon.pidfd[p] < 0)
+            if (!pfd[i].revents || mon.pidfd[p] < 0 || (who[i] & HANGUP_BIT))
                 continue;
-            if (who[i] & HANGUP_BIT) {
-                if (mon.hangup[p] >= 0)
-                    failed |= child_hung_up(p);
-                continue;
-            }
             siginfo_t si;
             reap(p, &si);
             failed |= child_failed(p, &si);
