@@ -15,6 +15,7 @@
 
 #include "launch/launch.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -215,8 +216,10 @@ void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst
         local[k] = (struct iovec){ (char *)dst + tail, n - tail };
         remote[k++] = (struct iovec){ (void *)(uintptr_t)(at + tail), n - tail };
     }
-    if (k && !dev->direct_read(t.pid, local, remote, k))
+    if (k && !dev->direct_read(t.pid, local, remote, k)) {
+        launch_stop_if_peer_died(t.pid, errno); /* a peer killed meanwhile is reported by its signal */
         bsp_error("bsp_direct_get", "direct read from processor %u failed", t.pid);
+    }
 }
 
 /* ---- at the sync ------------------------------------------------------- */
@@ -359,10 +362,10 @@ static void batch_flush(struct batch *b)
         return;
     bool ok = b->write ? dev->direct_write(b->pid, b->local, b->remote, b->n)
                        : dev->direct_read(b->pid, b->local, b->remote, b->n);
-    if (!ok)
-        launch_stop_if_failing(1000000000); /* a peer killed meanwhile is reported by its signal */
-    if (!ok)
+    if (!ok) {
+        launch_stop_if_peer_died(b->pid, errno); /* a peer killed meanwhile is reported by its signal */
         bsp_error(b->write ? "bsp_hpput" : "bsp_hpget", "direct transfer with processor %u failed", b->pid);
+    }
     b->n = 0;
 }
 

@@ -409,26 +409,23 @@ static int run_local(const char *path)
     int fd = fcntl(hs.seg.fd, F_DUPFD_CLOEXEC, 0);
     if (fd < 0)
         host_error("ebsp_spmd", "cannot pass the session segment on: %s", strerror(errno));
-    char fdbuf[16];
-    snprintf(fdbuf, sizeof fdbuf, "%d", fd);
-    setenv(EBSP_ENV_FD, fdbuf, 1);
+    /* The kernels' environment is built for them (launch_spawn_env): the
+     * host's own is never changed, since another thread of it (MPI's, the
+     * program's) may read it meanwhile.  Kernels of a host on the mpi device
+     * that cannot spawn them see its MPI launcher's variables: they must
+     * not take themselves for ranks. */
+    char fdvar[48];
+    snprintf(fdvar, sizeof fdvar, "%s=%d", EBSP_ENV_FD, fd);
+    char *extra[] = { fdvar, "SUPERSTEP_DEVICE=shm", NULL };
     long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
     barrier_set_oversubscribed(ncpu > 0 && hs.p >= (uint32_t)ncpu);
     struct device *d = &device_shm; /* a host starts local processes, whatever SUPERSTEP_DEVICE says */
     launch_inherit_fd = fd;
-    /* Kernels of a host on the mpi device that cannot spawn them see its
-     * MPI launcher's variables: they must not take themselves for ranks. */
-    char *device = getenv("SUPERSTEP_DEVICE") ? xstrdup(getenv("SUPERSTEP_DEVICE")) : NULL;
-    setenv("SUPERSTEP_DEVICE", "shm", 1);
+    launch_spawn_env = extra;
     int rc = d->spawn(hs.p, path, hs.kargv, bsp_segment_setup);
-    if (device)
-        setenv("SUPERSTEP_DEVICE", device, 1);
-    else
-        unsetenv("SUPERSTEP_DEVICE");
-    free(device);
+    launch_spawn_env = NULL;
     launch_inherit_fd = -1;
     close(fd);
-    unsetenv(EBSP_ENV_FD);
     if (rc) {
         char why[512];
         settings_limit_text(-rc, hs.p, seg_size_from_env(), why, sizeof why);

@@ -3,6 +3,7 @@
  */
 #include "launch/launch.h"
 #include "launch/supervise.h"
+#include "settings/settings.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -146,9 +147,22 @@ static void program_forked_child(void)
     mon.running = false;
 }
 
+/* A setting read again while the job runs and found bad (settings.h): the
+ * job's one failure path, naming this processor and its superstep. */
+static void setting_rejected(const char *line)
+{
+    if (!job.ls || job.me >= job.nprocs)
+        return; /* no processor of a running job here: settings exits itself */
+    if (launch_words.steps)
+        launch_fail(LAUNCH_EXIT_ERROR, "%s %u, superstep %llu: %s", launch_words.proc, job.me + launch_words.first,
+                    (unsigned long long)proc_step(job.me), line);
+    launch_fail(LAUNCH_EXIT_ERROR, "%s %u: %s", launch_words.proc, job.me + launch_words.first, line);
+}
+
 __attribute__((constructor)) static void fork_watch_install(void)
 {
     pthread_atfork(NULL, NULL, program_forked_child);
+    settings_reject_hook = setting_rejected;
 }
 
 /* " in superstep S" when reports name supersteps, else "". */
@@ -179,10 +193,10 @@ static void reap(uint32_t p, siginfo_t *si)
     }
 }
 
-/* A child closed the pipe only it holds, close-on-exec, while still
- * running: it replaced itself with exec (or closed every descriptor).  Its
- * exit would also close it, so wait a moment for that first.  True when
- * this is a failure (then reported and the child killed). */
+/* A child closed the pipe only it holds, close-on-exec: it replaced itself
+ * with exec (or closed every descriptor), or it is exiting.  The kernel's
+ * state tells which (supervise_execd), whichever wake-up came first.  True
+ * when this is a failure (then reported and the child killed). */
 #define HANGUP_BIT 0x80000000u
 static bool child_hung_up(uint32_t p)
 {
@@ -190,9 +204,17 @@ static bool child_hung_up(uint32_t p)
     mon.hangup[p] = -1;
     if (atomic_load(&job.ls->proc[p].ended))
         return false;
-    struct pollfd pfd = { mon.pidfd[p], POLLIN, 0 };
-    if (poll(&pfd, 1, 200) == 1)
-        return false; /* it exited: the pidfd reports that */
+    static char comm[64]; /* forked children's name until they exec: ours */
+    if (!comm[0]) {
+        FILE *f = fopen("/proc/self/comm", "re");
+        if (!f || !fgets(comm, sizeof comm, f))
+            strcpy(comm, "?");
+        comm[strcspn(comm, "\n")] = 0;
+        if (f)
+            fclose(f);
+    }
+    if (!supervise_execd(mon.pid[p], comm))
+        return false; /* it is exiting: the pidfd reports that */
     char msg[256], st[48];
     snprintf(msg, sizeof msg, "%s %u called exec%s without calling %s", launch_words.proc,
              p + launch_words.first, step_text(st, sizeof st, p), launch_words.end_call);
@@ -309,15 +331,15 @@ static void *monitor_main(void *arg)
         if (poll(pfd, k, -1) < 0)
             continue;
         bool failed = false;
+        for (nfds_t i = 1; i < k; i++) { /* hang-ups first: an exec'd child may have ended too */
+            uint32_t p = who[i] & ~HANGUP_BIT;
+            if (pfd[i].revents && (who[i] & HANGUP_BIT) && mon.hangup[p] >= 0 && mon.pidfd[p] >= 0)
+                failed |= child_hung_up(p);
+        }
         for (nfds_t i = 1; i < k; i++) {
             uint32_t p = who[i] & ~HANGUP_BIT;
-            if (!pfd[i].revents || mon.pidfd[p] < 0)
+            if (!pfd[i].revents || mon.pidfd[p] < 0 || (who[i] & HANGUP_BIT))
                 continue;
-            if (who[i] & HANGUP_BIT) {
-                if (mon.hangup[p] >= 0)
-                    failed |= child_hung_up(p);
-                continue;
-            }
             siginfo_t si;
             reap(p, &si);
             failed |= child_failed(p, &si);
@@ -740,24 +762,44 @@ static int fork_processors(uint32_t nprocs)
     return rc;
 }
 
-/* The environment of kernel p: the host's, with the segment's descriptor
- * and the processor id. */
+char **launch_spawn_env;
+
+/* Is 'var' ("NAME=value") one of the variables named in 'list'? */
+static bool named_in(const char *var, char *const *list)
+{
+    size_t len = strcspn(var, "=");
+    for (; list && *list; list++)
+        if (!strncmp(*list, var, len) && (*list)[len] == '=')
+            return true;
+    return false;
+}
+
+/* The environment of kernel p: the host's, with launch_spawn_env, the
+ * segment's descriptor and the processor id; the last two entries are
+ * allocated (free_environment). */
 extern char **environ;
 static char **kernel_environment(uint32_t p)
 {
-    size_t n = 0;
+    char ids[2][48];
+    snprintf(ids[0], sizeof ids[0], "%s=%d", ENV_SEGMENT_FD, job.seg.fd);
+    snprintf(ids[1], sizeof ids[1], "%s=%u", ENV_PROC_ID, p);
+    char *own[] = { ids[0], ids[1], NULL };
+    size_t n = 0, extra = 0;
     while (environ[n])
         n++;
-    char **envp = calloc(n + 3, sizeof *envp);
+    while (launch_spawn_env && launch_spawn_env[extra])
+        extra++;
+    char **envp = calloc(n + extra + 3, sizeof *envp);
     if (!envp)
         return NULL;
     size_t k = 0;
     for (size_t i = 0; i < n; i++)
-        if (strncmp(environ[i], ENV_SEGMENT_FD "=", strlen(ENV_SEGMENT_FD) + 1) &&
-            strncmp(environ[i], ENV_PROC_ID "=", strlen(ENV_PROC_ID) + 1))
+        if (!named_in(environ[i], own) && !named_in(environ[i], launch_spawn_env))
             envp[k++] = environ[i];
-    if (asprintf(&envp[k], "%s=%d", ENV_SEGMENT_FD, job.seg.fd) < 0 ||
-        asprintf(&envp[k + 1], "%s=%u", ENV_PROC_ID, p) < 0) {
+    for (size_t i = 0; i < extra; i++)
+        envp[k++] = launch_spawn_env[i];
+    if (!(envp[k] = strdup(ids[0])) || !(envp[k + 1] = strdup(ids[1]))) {
+        free(envp[k]);
         free(envp);
         return NULL;
     }
@@ -932,17 +974,17 @@ void launch_buffer_lines(void)
     setvbuf(stderr, err, _IOLBF, sizeof err);
 }
 
-void launch_stop_if_failing(int64_t ns)
+void launch_stop_if_peer_died(uint32_t peer, int err)
 {
+    if (err != ESRCH || atomic_load(&job.ls->proc[peer].ended))
+        return;
     struct barrier *b = &job.ls->barrier;
-    int64_t deadline = now_ns() + ns;
-    while (!barrier_failed(b) && now_ns() < deadline) {
+    while (!barrier_failed(b)) {
         uint32_t w = atomic_load(&b->failed_wake);
         if (!barrier_failed(b))
-            wait_word(b, &b->failed_wake, w, deadline - now_ns());
+            wait_word(b, &b->failed_wake, w, -1);
     }
-    if (barrier_failed(b))
-        launch_stopped();
+    launch_stopped();
 }
 
 void launch_stopped(void)

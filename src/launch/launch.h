@@ -73,6 +73,12 @@ int launch_spawn(const char *path, char *const argv[]);
  * between fork and exec.  -1: none (the Epiphany host's session segment). */
 extern int launch_inherit_fd;
 
+/* "NAME=value" entries (NULL-terminated; NULL: none) that launch_spawn's
+ * children get in their environment, replacing the starter's variables of
+ * those names: the starter's own environment is never changed (another
+ * thread of it may read it meanwhile). */
+extern char **launch_spawn_env;
+
 /* In an exec'd processor: map the segment named by the environment. */
 bool launch_attach(void);
 
@@ -130,10 +136,13 @@ void launch_chain_signal(int sig, const siginfo_t *si);
  * inside a line, also into a file or a pipe. */
 void launch_buffer_lines(void);
 
-/* Before reporting a failure that a peer's death would also explain (a
- * direct transfer into it failed): wait up to 'ns' for the job to fail, and
- * stop if it does, so that the death is what gets reported; else return. */
-void launch_stop_if_failing(int64_t ns);
+/* Before reporting that a direct transfer with processor 'peer' failed with
+ * 'err': when the peer's process is gone (ESRCH) without having ended
+ * cleanly, its death is certain to be reported (by the monitor, or the
+ * supervisor for the starter), so wait for that report, however long it
+ * takes, and stop: the death is what gets named, with its signal or status.
+ * Else return (the caller's own line is the right one). */
+void launch_stop_if_peer_died(uint32_t peer, int err);
 
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));

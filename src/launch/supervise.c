@@ -162,20 +162,41 @@ static void die_by(int sig)
  * An exiting process has dropped its memory (and so /proc/PID/exe) before
  * its descriptors; an exec'd one shows another program, or, when it exec'd
  * this program again, is still running a moment later. */
-static bool worker_execd(int pidfd, const char *self_exe)
+/* Read /proc/<pid>/<what> (a link's target or a file's first line) into
+ * buf; false when it cannot be read.  Async-signal-safe. */
+static bool proc_read(pid_t pid, const char *what, bool link, char *buf, size_t cap)
 {
-    char path[64], exe[PATH_MAX];
+    char path[64];
     size_t at = launch_put_str(path, 0, sizeof path, "/proc/");
-    at = launch_put_u64(path, at, sizeof path, (uint64_t)worker);
-    launch_put_str(path, at, sizeof path, "/exe");
-    ssize_t n = readlink(path, exe, sizeof exe - 1);
+    at = launch_put_u64(path, at, sizeof path, (uint64_t)pid);
+    at = launch_put_str(path, at, sizeof path, "/");
+    launch_put_str(path, at, sizeof path, what);
+    ssize_t n;
+    if (link) {
+        n = readlink(path, buf, cap - 1);
+    } else {
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        n = fd < 0 ? -1 : read(fd, buf, cap - 1);
+        if (fd >= 0)
+            close(fd);
+    }
     if (n < 0)
         return false;
-    exe[n] = 0;
-    if (strcmp(exe, self_exe) != 0)
+    buf[n] = 0;
+    buf[strcspn(buf, "\n")] = 0;
+    return true;
+}
+
+bool supervise_execd(pid_t pid, const char *comm_at_start)
+{
+    char buf[PATH_MAX];
+    /* An exit closes the descriptors only after the address space is gone:
+     * an exe to read means the process lives on after the close, by exec. */
+    if (proc_read(pid, "exe", true, buf, sizeof buf))
         return true;
-    struct pollfd pfd = { pidfd, POLLIN, 0 };
-    return poll(&pfd, 1, 200) == 0;
+    /* Exiting, or a zombie not yet reaped: an exec'd program that already
+     * ended carries its own name. */
+    return proc_read(pid, "comm", false, buf, sizeof buf) && strcmp(buf, comm_at_start) != 0;
 }
 
 /* The worker ended: report it if a job was running that nobody reported or
@@ -213,18 +234,20 @@ static void supervisor_main(int hang_r)
     own_signals();
     int pidfd = (int)syscall(SYS_pidfd_open, worker, 0);
     close_all_but(pidfd, hang_r);
-    char self_exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", self_exe, sizeof self_exe - 1);
-    self_exe[n > 0 ? n : 0] = 0;
+    char comm[64]; /* the worker's name until it execs: ours (fork copied it) */
+    if (!proc_read(getpid(), "comm", false, comm, sizeof comm))
+        comm[0] = 0;
     siginfo_t si;
     for (;;) {
         struct pollfd pfd[2] = { { pidfd, POLLIN, 0 }, { hang_r, POLLIN, 0 } };
         if (pidfd >= 0 && poll(pfd, hang_r >= 0 ? 2 : 1, -1) < 0)
             continue;
-        if (hang_r >= 0 && pfd[1].revents && !pfd[0].revents) {
+        /* The exec pipe first, also when the worker has ended meanwhile: the
+         * kernel's state, not the order of the wake-ups, tells exec from exit. */
+        if (hang_r >= 0 && pfd[1].revents) {
             close(hang_r);
             hang_r = -1;
-            if (atomic_load(&page->active) && worker_execd(pidfd, self_exe)) {
+            if (atomic_load(&page->active) && supervise_execd(worker, comm)) {
                 report("called exec", true);
                 kill(worker, SIGKILL); /* its processors die with it */
                 waitpid(worker, NULL, 0);

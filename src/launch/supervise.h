@@ -17,6 +17,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Fork the supervisor unless this process already is a supervised worker;
  * returns in the worker: 0, or -errno (no supervisor, nothing changed). */
@@ -37,5 +38,11 @@ void supervise_settled(void);
 /* In a process the worker forked (a processor): give up the worker's end of
  * the exec detection, so that only the worker holds it. */
 void supervise_forget(void);
+
+/* A process that closed a close-on-exec pipe only it held, and did not end
+ * cleanly: did it exec (true), or is it exiting?  Told by the kernel's state
+ * (an exe while alive, or a name other than comm_at_start once ended), not
+ * by a delay.  Async-signal-safe. */
+bool supervise_execd(pid_t pid, const char *comm_at_start);
 
 #endif

@@ -210,12 +210,18 @@ static bool quiet_rank(void)
 }
 
 static void reject(const char *who, const struct row *r, const char *v) __attribute__((noreturn));
+void (*settings_reject_hook)(const char *line);
+
 static void reject(const char *who, const struct row *r, const char *v)
 {
+    char line[512];
+    snprintf(line, sizeof line, "%s='%.64s'%s is not accepted: expected %s", r->info.name, v,
+             strlen(v) > 64 ? "..." : "", r->info.accepted);
+    if (settings_reject_hook)
+        settings_reject_hook(line);
     if (!quiet_rank()) {
         fflush(stdout);
-        fprintf(stderr, "superstep: %s%s%s='%.64s'%s is not accepted: expected %s\n", who ? who : "",
-                who ? ": " : "", r->info.name, v, strlen(v) > 64 ? "..." : "", r->info.accepted);
+        fprintf(stderr, "superstep: %s%s%s\n", who ? who : "", who ? ": " : "", line);
         fflush(stderr);
     }
     exit(1);

@@ -48,6 +48,14 @@ enum setting {
     SET_COUNT
 };
 
+/* Set by the layer that runs a job (src/launch) while this process is one of
+ * its processors: a bad value read by a getter then leaves through the job's
+ * one failure path (one line naming the processor and its superstep, every
+ * processor stopped), not by exit.  'line' is "NAME='value' is not accepted:
+ * expected ...".  Returns only when no job runs here (then the line is
+ * printed and the process exits 1 as before any job). */
+extern void (*settings_reject_hook)(const char *line);
+
 /* Check every setting; on a bad one print "superstep: WHO: ..." and exit 1. */
 void settings_check(const char *who);
 

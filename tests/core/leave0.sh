@@ -41,9 +41,13 @@ for step in 0 2; do
     expect 137 "^superstep: processor 0 killed by signal 9 \(SIGKILL\) in superstep $step$" bsp kill $step
     expect 137 "^superstep: node 1 killed by signal 9 \(SIGKILL\)$" mp kill $step
 done
-# exec of a program that ends at once: named as an exec or as its exit.
-expect 1 "^superstep: processor 0 (called exec|exited with status 0) in superstep 1 without calling bsp_end$" bsp exec 1
-expect 1 "^superstep: node 1 (called exec|exited with status 0) without calling mp_quit$" mp exec 1
+# exec of a program that ends at once: named as an exec, whichever the
+# supervisor learns first, the exec or the end (issue 18, defect 7: it was
+# either, by timing), so several runs.
+for run in 1 2 3 4; do
+    expect 1 "^superstep: processor 0 called exec in superstep 1 without calling bsp_end$" bsp exec 1
+    expect 1 "^superstep: node 1 called exec without calling mp_quit$" mp exec 1
+done
 
 # A program that ignores SIGCHLD: the worker's status is still known.
 expect 1 "^superstep: processor 0 exited with status 0 in superstep 1 without calling bsp_end$" bsp_nochld _exit0 1
