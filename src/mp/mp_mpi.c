@@ -32,6 +32,7 @@
 #include "barrier/barrier.h"
 #include "device/lines.h"
 #include "device/mpi_fail.h"
+#include "device/mpi_wait.h"
 #include "launch/launch.h"
 #include "settings/settings.h"
 
@@ -477,35 +478,29 @@ static bool mpi_ended(int node)
     return node == X.me ? false : X.ended[node];
 }
 
-/* Wait for a little while for something to arrive: poll with a growing
- * sleep (to 1 ms), at most ~100 ms in all and not past the deadline. */
+/* A message waits to be received; sends in flight progress meanwhile
+ * (only while this node calls MPI). */
+static bool message_waits(void *arg)
+{
+    (void)arg;
+    int any = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, TAG_MSG, X.comm, &any, MPI_STATUS_IGNORE);
+    if (!any && X.nout)
+        progress_sends();
+    return any;
+}
+
+/* Wait a little while (at most ~100 ms, not past the deadline, -1: none)
+ * for something to arrive, in the one wait (src/device/mpi_wait.c); false
+ * when the deadline passed. */
 static bool poll_wait(int64_t deadline)
 {
-    int64_t start = now_ns(), until = start + 100000000ll;
+    int64_t until = now_ns() + 100000000ll;
     if (deadline >= 0 && deadline < until)
-        until = deadline;
-    long nap = 10000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_MSG, X.comm, &any, MPI_STATUS_IGNORE);
-        if (any)
-            return true;
-        if (X.nout) /* sends in flight progress only while this node calls MPI */
-            progress_sends();
-        int64_t now = now_ns();
-        if (now >= until)
-            return deadline < 0 || now < deadline;
-        if (now - start < 50000) { /* a reply often follows within microseconds */
-            sched_yield();
-            continue;
-        }
-        struct timespec ts = { 0, nap };
-        nanosleep(&ts, NULL);
-        if (X.nout)
-            nap = 10000;
-        else if (nap < 1000000)
-            nap *= 2;
-    }
+        until = deadline > 0 ? deadline : 1; /* mpi_wait_until's 0 is no deadline */
+    if (mpi_wait_until(message_waits, NULL, until))
+        return true;
+    return deadline < 0 || now_ns() < deadline;
 }
 
 /* ---- deadlock detection ------------------------------------------------------
