@@ -255,8 +255,9 @@ $(O)/tests/mpi/watchdog: TEST_OBJ := $(O)/plugin/src/host/hwatch.o
 $(O)/tests/mpi/watchdog: $(O)/plugin/src/host/hwatch.o
 
 # The mpi device's exchange protocols, bare (bench/mpi/run).
-# Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c).
-MPI_BENCHES := $(if $(MPI_ON),$(O)/bench/mpi/exchange $(O)/bench/mpi/peers)
+# Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c),
+# and of mp_bench's (bench/mpi/pingpong.c).
+MPI_BENCHES := $(if $(MPI_ON),$(O)/bench/mpi/exchange $(O)/bench/mpi/peers $(O)/bench/mpi/pingpong)
 $(O)/bench/mpi/%: bench/mpi/%.c $(O)/config
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(MPI_CFLAGS) $< -o $@ $(MPI_LIBS)
