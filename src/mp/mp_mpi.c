@@ -132,6 +132,7 @@ static struct {
     bool detect;                 /* 1 < n <= DETECT_MAX */
     uint32_t block;
     int64_t block_since;
+    uint64_t block_recv;         /* recv_total when block_since was set */
     uint64_t *sent, *recvd;      /* [node] */
     uint64_t sent_total, recv_total;
     uint64_t look_recv;          /* recv_total at the last look at the FIFOs */
@@ -362,6 +363,14 @@ static void pump(void)
 
 /* ---- starting and ending ------------------------------------------------------- */
 
+/* The main node said FINISH (finalize_at_exit). */
+static bool finished(void *arg)
+{
+    (void)arg;
+    pump();
+    return X.finish;
+}
+
 static void finalize_at_exit(void)
 {
     int done = 0;
@@ -377,11 +386,7 @@ static void finalize_at_exit(void)
         if (X.me == 1) {
             notify_all(K_FINISH);
         } else {
-            for (useconds_t nap = 10; !X.finish; nap = nap < 1000 ? 2 * nap : 1000) {
-                pump();
-                if (!X.finish)
-                    usleep(nap);
-            }
+            mpi_wait_until(finished, NULL, 0);
         }
     }
     while (X.nout || X.backlog) /* what this node sent must leave before it does */
@@ -536,9 +541,13 @@ static bool poll_wait(int64_t deadline)
 
 static void block_as(uint32_t what)
 {
-    if (X.block != what)
+    /* A message taken in since the last wait ends that wait: blocked
+     * since now (else a node in a long ping-pong, never unblocked by a
+     * deadline or mp_sync, reports at every wait after REPORT_AFTER_NS). */
+    if (X.block != what || X.recv_total != X.block_recv)
         X.block_since = now_ns();
     X.block = what;
+    X.block_recv = X.recv_total;
 }
 
 /* Tell the main node what this node waits for, with its counts. */
