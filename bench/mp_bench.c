@@ -37,6 +37,25 @@ struct result { double lat_us, bw_gbs, rate_mmsg; };
 
 /* ---- mp ------------------------------------------------------------------ */
 
+/* 'count' messages of n bytes from node 1 to node 2, acknowledged at the
+ * end: seconds. */
+static double mp_stream(char *buf, size_t n, int count)
+{
+    int me = mp_this_pe(), peer = 3 - me, tag, from;
+    mp_sync();
+    double t = now();
+    if (me == 1) {
+        for (int i = 0; i < count; i++)
+            mp_send(peer, 2, buf, n);
+        mp_recv(0, NULL, &tag, &from);
+    } else {
+        for (int i = 0; i < count; i++)
+            mp_recv(n, buf, &tag, &from);
+        mp_send(peer, 3, NULL, 0);
+    }
+    return now() - t;
+}
+
 static struct result bench_mp(int samples, char *buf)
 {
     double lat[MAX_SAMPLES], bw[MAX_SAMPLES], rate[MAX_SAMPLES];
@@ -55,34 +74,10 @@ static struct result bench_mp(int samples, char *buf)
         }
         lat[s] = (now() - t) / ROUNDS / 2 * 1e6;
     }
-    for (int s = 0; s < samples; s++) {
-        mp_sync();
-        double t = now();
-        if (me == 1) {
-            for (int i = 0; i < STREAM; i++)
-                mp_send(peer, 2, buf, BIG);
-            mp_recv(0, NULL, &tag, &from);
-        } else {
-            for (int i = 0; i < STREAM; i++)
-                mp_recv(BIG, buf, &tag, &from);
-            mp_send(peer, 3, NULL, 0);
-        }
-        bw[s] = (double)STREAM * BIG / (now() - t) / 1e9;
-    }
-    for (int s = 0; s < samples; s++) { /* message rate: RATE 8-byte messages, acknowledged */
-        mp_sync();
-        double t = now();
-        if (me == 1) {
-            for (int i = 0; i < RATE; i++)
-                mp_send(peer, 2, buf, SMALL);
-            mp_recv(0, NULL, &tag, &from);
-        } else {
-            for (int i = 0; i < RATE; i++)
-                mp_recv(SMALL, buf, &tag, &from);
-            mp_send(peer, 3, NULL, 0);
-        }
-        rate[s] = RATE / (now() - t) / 1e6;
-    }
+    for (int s = 0; s < samples; s++)
+        bw[s] = (double)STREAM * BIG / mp_stream(buf, BIG, STREAM) / 1e9;
+    for (int s = 0; s < samples; s++)
+        rate[s] = RATE / mp_stream(buf, SMALL, RATE) / 1e6;
     return (struct result){ median(lat, samples), median(bw, samples), median(rate, samples) };
 }
 

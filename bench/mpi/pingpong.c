@@ -11,6 +11,8 @@
  * Each the median of SAMPLES blocks (default 31, quick 9); prints "name
  * value unit" lines (mpi_latency_8B, mpi_rate_8B, mpi_bandwidth_1MiB).
  */
+#include "../bench.h"
+
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,18 +23,6 @@
 #define RATE 20000      /* 8-byte messages per rate block */
 #define STREAM 16       /* 1 MiB messages per bandwidth block */
 #define MAX_SAMPLES 101
-
-static int cmp(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-    qsort(v, (size_t)n, sizeof *v, cmp);
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 /* 'count' messages of n bytes from rank 0 to rank 1, then a 0-byte ack:
  * seconds. */
@@ -58,8 +48,7 @@ int main(int argc, char **argv)
     int p, me;
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     MPI_Comm_rank(MPI_COMM_WORLD, &me);
-    const char *q = getenv("SUPERSTEP_BENCH_QUICK");
-    int samples = argc > 1 ? atoi(argv[1]) : q && *q && *q != '0' ? 9 : 31;
+    int samples = argc > 1 ? atoi(argv[1]) : bench_quick() ? 9 : 31;
     samples = samples < 1 ? 1 : samples > MAX_SAMPLES ? MAX_SAMPLES : samples;
     char *buf = calloc(1, BIG);
     if (p != 2 || !buf) {
@@ -87,9 +76,9 @@ int main(int argc, char **argv)
     for (int s = 0; s < samples; s++)
         bw[s] = (double)STREAM * BIG / stream(buf, BIG, STREAM, me) / 1e9;
     if (me == 0) {
-        printf("mpi_latency_8B %g us\n", median(lat, samples));
-        printf("mpi_rate_8B %g Mmsg/s\n", median(rate, samples));
-        printf("mpi_bandwidth_1MiB %g GB/s\n", median(bw, samples));
+        bench_result("mpi_latency_8B", bench_median(lat, samples), "us");
+        bench_result("mpi_rate_8B", bench_median(rate, samples), "Mmsg/s");
+        bench_result("mpi_bandwidth_1MiB", bench_median(bw, samples), "GB/s");
     }
     free(buf);
     MPI_Finalize();
