@@ -11,9 +11,9 @@
 /* Look at ready(arg) (an MPI_Test, an MPI_Iprobe: it makes MPI progress)
  * until it is true, or until now_ns() reaches 'deadline' (0: never); false
  * then.  While this node has a CPU for each of its runnable processes the
- * wait never sleeps: it spins, then yields between looks.  Where they
- * outnumber its CPUs it yields at once and, after a while with nothing,
- * sleeps between looks (1 us doubling to 1 ms).  mpi_idle_poll, when set,
+ * wait spins (never sleeps, never yields).  Where they outnumber its CPUs
+ * it yields from its 17th look and, after 1 ms with nothing, sleeps between
+ * looks (1 us doubling to 1 ms).  mpi_idle_poll, when set,
  * is called at each look (a kernel looks there for its host's stop). */
 bool mpi_wait_until(bool (*ready)(void *arg), void *arg, int64_t deadline);
 
