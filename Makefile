@@ -102,7 +102,7 @@ endif
 # folders of the layers they serve; they reach the core through the table
 # of src/plugin/import.h.  PLUGIN_ABI, a checksum of every header, tells
 # the core a plug-in built from other sources (src/plugin/load.c).
-PLUGIN_MPI_SRC := src/device/mpi.c src/device/lines.c src/mp/mp_mpi.c src/host/hmpi.c src/host/hwatch.c \
+PLUGIN_MPI_SRC := src/device/mpi.c src/device/mpi_wait.c src/device/lines.c src/mp/mp_mpi.c src/host/hmpi.c src/host/hwatch.c \
                   src/ebsp/kmpi.c src/session/session_mpi.c src/plugin/entry.c
 PLUGIN_MPI_OBJ := $(patsubst %.c,$(O)/plugin/%.o,$(PLUGIN_MPI_SRC))
 PLUGIN_DIR := $(LIBDIR)/superstep
@@ -255,8 +255,9 @@ $(O)/tests/mpi/watchdog: TEST_OBJ := $(O)/plugin/src/host/hwatch.o
 $(O)/tests/mpi/watchdog: $(O)/plugin/src/host/hwatch.o
 
 # The mpi device's exchange protocols, bare (bench/mpi/run).
-# Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c).
-MPI_BENCHES := $(if $(MPI_ON),$(O)/bench/mpi/exchange $(O)/bench/mpi/peers)
+# Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c),
+# and of mp_bench's (bench/mpi/pingpong.c).
+MPI_BENCHES := $(if $(MPI_ON),$(O)/bench/mpi/exchange $(O)/bench/mpi/peers $(O)/bench/mpi/pingpong)
 $(O)/bench/mpi/%: bench/mpi/%.c $(O)/config
 	@mkdir -p $(dir $@)
 	$(CC) -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) $(MPI_CFLAGS) $< -o $@ $(MPI_LIBS)

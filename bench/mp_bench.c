@@ -1,7 +1,8 @@
 /*
  * mp_bench.c - mp.h between two nodes, next to a plain pipe and memcpy.
  *
- * One-way latency of an 8-byte message (half a ping-pong round trip) and
+ * One-way latency of an 8-byte message (half a ping-pong round trip), the
+ * rate of a stream of 8-byte messages (acknowledged at the end; mp only) and
  * bandwidth of 1 MiB messages (a stream of them, acknowledged at the end),
  * each the median of many short blocks; then the same measured, in the same
  * run, with a pipe pair between two forked processes and with memcpy in one
@@ -26,18 +27,38 @@
 #define BIG (1u << 20)
 #define ROUNDS 2000        /* ping-pong rounds per latency block */
 #define STREAM 16          /* 1 MiB messages per bandwidth block */
+#define RATE 20000         /* 8-byte messages per rate block */
 #define MAX_SAMPLES 101
 
 #define now bench_now
 #define median bench_median
 
-struct result { double lat_us, bw_gbs; };
+struct result { double lat_us, bw_gbs, rate_mmsg; };
 
 /* ---- mp ------------------------------------------------------------------ */
 
+/* 'count' messages of n bytes from node 1 to node 2, acknowledged at the
+ * end: seconds. */
+static double mp_stream(char *buf, size_t n, int count)
+{
+    int me = mp_this_pe(), peer = 3 - me, tag, from;
+    mp_sync();
+    double t = now();
+    if (me == 1) {
+        for (int i = 0; i < count; i++)
+            mp_send(peer, 2, buf, n);
+        mp_recv(0, NULL, &tag, &from);
+    } else {
+        for (int i = 0; i < count; i++)
+            mp_recv(n, buf, &tag, &from);
+        mp_send(peer, 3, NULL, 0);
+    }
+    return now() - t;
+}
+
 static struct result bench_mp(int samples, char *buf)
 {
-    double lat[MAX_SAMPLES], bw[MAX_SAMPLES];
+    double lat[MAX_SAMPLES], bw[MAX_SAMPLES], rate[MAX_SAMPLES];
     int me = mp_this_pe(), peer = 3 - me, tag, from;
     for (int s = 0; s < samples; s++) {
         mp_sync();
@@ -53,21 +74,11 @@ static struct result bench_mp(int samples, char *buf)
         }
         lat[s] = (now() - t) / ROUNDS / 2 * 1e6;
     }
-    for (int s = 0; s < samples; s++) {
-        mp_sync();
-        double t = now();
-        if (me == 1) {
-            for (int i = 0; i < STREAM; i++)
-                mp_send(peer, 2, buf, BIG);
-            mp_recv(0, NULL, &tag, &from);
-        } else {
-            for (int i = 0; i < STREAM; i++)
-                mp_recv(BIG, buf, &tag, &from);
-            mp_send(peer, 3, NULL, 0);
-        }
-        bw[s] = (double)STREAM * BIG / (now() - t) / 1e9;
-    }
-    return (struct result){ median(lat, samples), median(bw, samples) };
+    for (int s = 0; s < samples; s++)
+        bw[s] = (double)STREAM * BIG / mp_stream(buf, BIG, STREAM) / 1e9;
+    for (int s = 0; s < samples; s++)
+        rate[s] = RATE / mp_stream(buf, SMALL, RATE) / 1e6;
+    return (struct result){ median(lat, samples), median(bw, samples), median(rate, samples) };
 }
 
 /* ---- pipe ----------------------------------------------------------------- */
@@ -136,7 +147,7 @@ static struct result bench_pipe(int samples, char *buf)
     close(there[1]);
     close(back[0]);
     waitpid(pid, NULL, 0);
-    return (struct result){ median(lat, samples), median(bw, samples) };
+    return (struct result){ median(lat, samples), median(bw, samples), 0 };
 }
 
 /* ---- memcpy --------------------------------------------------------------- */
@@ -160,7 +171,7 @@ static struct result bench_memcpy(int samples, char *src, char *dst)
         }
         bw[s] = (double)STREAM * BIG / (now() - t) / 1e9;
     }
-    return (struct result){ median(lat, samples), median(bw, samples) };
+    return (struct result){ median(lat, samples), median(bw, samples), 0 };
 }
 
 int main(int argc, char **argv)
@@ -195,6 +206,7 @@ int main(int argc, char **argv)
            m.lat_us / p.lat_us, m.lat_us / c.lat_us, m.bw_gbs / p.bw_gbs, m.bw_gbs / c.bw_gbs);
     bench_result("mp_latency_8B", m.lat_us, "us");
     bench_result("mp_bandwidth_1MiB", m.bw_gbs, "GB/s");
+    bench_result("mp_rate_8B", m.rate_mmsg, "Mmsg/s");
     bench_result("pipe_latency_8B", p.lat_us, "us");
     bench_result("pipe_bandwidth_1MiB", p.bw_gbs, "GB/s");
     bench_result("memcpy_latency_8B", c.lat_us, "us");

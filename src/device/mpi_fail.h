@@ -30,18 +30,9 @@ void mpi_abort_job(int code) __attribute__((noreturn));
  * the job with 128 + sig instead. */
 void mpi_die_by_signal(int sig) __attribute__((noreturn));
 
-/* Wait for n requests (MPI_Waitall).  On an oversubscribed node (more
- * ranks than CPUs) and in kernels spawned by an Epiphany host, the rank
- * polls briefly, then sleeps between looks (1 us doubling up to 1 ms):
- * MPI's own waits poll without a pause and take the CPU from the very
- * ranks being waited for.  mpi_idle_poll, when set, is called at each look
- * (a kernel looks there for its host's stop, src/ebsp/kmpi.c). */
-void mpi_wait_all(int n, MPI_Request *r);
-
 /* A kernel whose host stopped the run (EM_STOP, already received) answers
  * EM_STOPPED, leaves its host and ends with status 0: ending otherwise
  * would make mpirun stop the whole job, the host with it. */
 void mpi_leave_stopped(MPI_Comm parent) __attribute__((noreturn));
-extern void (*mpi_idle_poll)(void);
 
 #endif

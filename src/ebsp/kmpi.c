@@ -9,6 +9,7 @@
 #include "bsp/bsp_impl.h"
 #include "device/device.h"
 #include "device/mpi_fail.h"
+#include "device/mpi_wait.h"
 #include "ebsp/ebsp.h"
 #include "ebsp/ebsp_mpi.h"
 #include "session/session_mpi.h"
@@ -65,18 +66,10 @@ static void look_for_stop(void)
 /* Wait for the host's message with 'tag' (em_wait), or its stop. */
 static void wait_host(int tag)
 {
-    long ns = 1000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(0, tag, parent, &any, MPI_STATUS_IGNORE);
-        if (any)
-            return;
-        look_for_stop();
-        struct timespec ts = { 0, ns };
-        nanosleep(&ts, NULL);
-        if (ns < 1000000)
-            ns *= 2;
-    }
+    void (*poll)(void) = mpi_idle_poll;
+    mpi_idle_poll = look_for_stop;
+    mpi_wait_probe(0, tag, parent, MPI_STATUS_IGNORE, 0);
+    mpi_idle_poll = poll;
 }
 
 /* ---- the kernel ----------------------------------------------------------------- */

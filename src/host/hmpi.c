@@ -9,6 +9,7 @@
 
 #include "barrier/barrier.h"
 #include "device/device.h"
+#include "device/mpi_wait.h"
 #include "session/session_mpi.h"
 #include "host/host.h"
 #include "launch/launch.h"
@@ -41,17 +42,13 @@ void hmpi_init(void)
     uint32_t world, me;
     dev->world(&world, &me);
     mpi_device_claim();
+    mpi_wait_set_crowded(); /* the host's kernels run beside its ranks */
     if (me == 0)
         return;
     /* Wait for the host's end without a busy core (MPI_Finalize polls). */
     MPI_Request r;
     MPI_Ibarrier(MPI_COMM_WORLD, &r);
-    for (int done = 0; !done;) {
-        MPI_Test(&r, &done, MPI_STATUS_IGNORE);
-        struct timespec ts = { 0, 20 * 1000 * 1000 };
-        if (!done)
-            nanosleep(&ts, NULL);
-    }
+    mpi_wait_all(1, &r);
     launch_fail_hook = NULL;
     fflush(NULL);
     MPI_Finalize();
@@ -152,19 +149,7 @@ static void stop_kernels(MPI_Comm ic)
 /* em_wait, but false after 'until' (ns; 0: never). */
 static bool wait_until(MPI_Comm ic, MPI_Status *st, int64_t until)
 {
-    long ns = 1000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, ic, &any, st);
-        if (any)
-            return true;
-        if (until && now_ns() > until)
-            return false;
-        struct timespec ts = { 0, ns };
-        nanosleep(&ts, NULL);
-        if (ns < 1000000)
-            ns *= 2;
-    }
+    return mpi_wait_probe(MPI_ANY_SOURCE, MPI_ANY_TAG, ic, st, until);
 }
 
 /* Serve the kernels until all have ended (0) or, after a failure, all

@@ -32,6 +32,7 @@
 #include "barrier/barrier.h"
 #include "device/lines.h"
 #include "device/mpi_fail.h"
+#include "device/mpi_wait.h"
 #include "launch/launch.h"
 #include "settings/settings.h"
 
@@ -131,6 +132,7 @@ static struct {
     bool detect;                 /* 1 < n <= DETECT_MAX */
     uint32_t block;
     int64_t block_since;
+    uint64_t block_recv;         /* recv_total when block_since was set */
     uint64_t *sent, *recvd;      /* [node] */
     uint64_t sent_total, recv_total;
     uint64_t look_recv;          /* recv_total at the last look at the FIFOs */
@@ -361,6 +363,14 @@ static void pump(void)
 
 /* ---- starting and ending ------------------------------------------------------- */
 
+/* The main node said FINISH (finalize_at_exit). */
+static bool finished(void *arg)
+{
+    (void)arg;
+    pump();
+    return X.finish;
+}
+
 static void finalize_at_exit(void)
 {
     int done = 0;
@@ -376,11 +386,7 @@ static void finalize_at_exit(void)
         if (X.me == 1) {
             notify_all(K_FINISH);
         } else {
-            for (useconds_t nap = 10; !X.finish; nap = nap < 1000 ? 2 * nap : 1000) {
-                pump();
-                if (!X.finish)
-                    usleep(nap);
-            }
+            mpi_wait_until(finished, NULL, 0);
         }
     }
     while (X.nout || X.backlog) /* what this node sent must leave before it does */
@@ -477,35 +483,29 @@ static bool mpi_ended(int node)
     return node == X.me ? false : X.ended[node];
 }
 
-/* Wait for a little while for something to arrive: poll with a growing
- * sleep (to 1 ms), at most ~100 ms in all and not past the deadline. */
+/* A message waits to be received; sends in flight progress meanwhile
+ * (only while this node calls MPI). */
+static bool message_waits(void *arg)
+{
+    (void)arg;
+    int any = 0;
+    MPI_Iprobe(MPI_ANY_SOURCE, TAG_MSG, X.comm, &any, MPI_STATUS_IGNORE);
+    if (!any && X.nout)
+        progress_sends();
+    return any;
+}
+
+/* Wait a little while (at most ~100 ms, not past the deadline, -1: none)
+ * for something to arrive, in the one wait (src/device/mpi_wait.c); false
+ * when the deadline passed. */
 static bool poll_wait(int64_t deadline)
 {
-    int64_t start = now_ns(), until = start + 100000000ll;
+    int64_t until = now_ns() + 100000000ll;
     if (deadline >= 0 && deadline < until)
-        until = deadline;
-    long nap = 10000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_MSG, X.comm, &any, MPI_STATUS_IGNORE);
-        if (any)
-            return true;
-        if (X.nout) /* sends in flight progress only while this node calls MPI */
-            progress_sends();
-        int64_t now = now_ns();
-        if (now >= until)
-            return deadline < 0 || now < deadline;
-        if (now - start < 50000) { /* a reply often follows within microseconds */
-            sched_yield();
-            continue;
-        }
-        struct timespec ts = { 0, nap };
-        nanosleep(&ts, NULL);
-        if (X.nout)
-            nap = 10000;
-        else if (nap < 1000000)
-            nap *= 2;
-    }
+        until = deadline > 0 ? deadline : 1; /* mpi_wait_until's 0 is no deadline */
+    if (mpi_wait_until(message_waits, NULL, until))
+        return true;
+    return deadline < 0 || now_ns() < deadline;
 }
 
 /* ---- deadlock detection ------------------------------------------------------
@@ -541,9 +541,13 @@ static bool poll_wait(int64_t deadline)
 
 static void block_as(uint32_t what)
 {
-    if (X.block != what)
+    /* A message taken in since the last wait ends that wait: blocked
+     * since now (else a node in a long ping-pong, never unblocked by a
+     * deadline or mp_sync, reports at every wait after REPORT_AFTER_NS). */
+    if (X.block != what || X.recv_total != X.block_recv)
         X.block_since = now_ns();
     X.block = what;
+    X.block_recv = X.recv_total;
 }
 
 /* Tell the main node what this node waits for, with its counts. */

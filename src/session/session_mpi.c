@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include "session/session_mpi.h"
+#include "device/mpi_wait.h"
 #include "launch/launch.h"
 
 #include <stdlib.h>
@@ -141,15 +142,5 @@ void em_free(struct em_build *b)
 
 void em_wait(int src, int tag, MPI_Comm c, MPI_Status *st)
 {
-    long ns = 1000;
-    for (;;) {
-        int any = 0;
-        MPI_Iprobe(src, tag, c, &any, st);
-        if (any)
-            return;
-        struct timespec ts = { 0, ns };
-        nanosleep(&ts, NULL);
-        if (ns < 1000000)
-            ns *= 2;
-    }
+    mpi_wait_probe(src, tag, c, st, 0);
 }

@@ -1,0 +1,130 @@
+/*
+ * mpi_wait.c - the one wait of every process that waits on MPI: the mpi
+ * device's exchanges (mpi.c), mp.h's MPI transport (src/mp/mp_mpi.c), the
+ * Epiphany host (src/host/hmpi.c, src/session/session_mpi.c) and its kernels
+ * (src/ebsp/kmpi.c).
+ *
+ * MPI's progress rings no bell a process could sleep on: a wait looks
+ * (MPI_Test, MPI_Iprobe) in a loop.  The policy (issue 21):
+ *   - while this node has a CPU for each of its runnable processes, never
+ *     sleep nor yield: the process waited for runs on another core, and a
+ *     nap of even 1 us costs a timer interrupt and a wake-up of 50-100 us (a
+ *     bound rank that napped made an empty superstep 120-380 us instead of
+ *     0.5).  Spin, as MPI_Waitall does.  Not yield either: on a machine
+ *     loaded by other work (load 33 on 2 cores) a rank that yielded waited
+ *     behind every other runnable process, 1.4 ms per empty superstep where
+ *     spinning took 0.6 us;
+ *   - where the node's processes outnumber its CPUs, the process waited for
+ *     may need this very core: after CROWDED_SPIN_LOOKS, sleep between
+ *     looks, 1 us doubling to 1 ms (a rank waiting through a long
+ *     computation, or an idle rank of an Epiphany host's job while 16
+ *     kernels run, leaves the CPUs to them).  Not yield: a woken sleeper
+ *     runs sooner than a yielding process on a loaded machine (p = 4 on 2
+ *     cores at load 33: 100-180 us per empty superstep napping, 170-420 us
+ *     yielding for the first 1 ms).  A nap, not an event: MPI's progress
+ *     rings no bell (docs/mpi.md says what an event would take).
+ * The node's CPUs are all its online CPUs, not the rank's affinity mask:
+ * mpirun binds each rank to one core, which says nothing of how many cores
+ * the node's ranks share.
+ */
+#include "device/mpi_wait.h"
+
+#include "barrier/barrier.h"
+
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+
+#define CROWDED_SPIN_LOOKS 64      /* a wait about to end costs no sleep */
+#define NAP_MIN_NS 1000
+#define NAP_MAX_NS 1000000
+
+void (*mpi_idle_poll)(void);
+
+static int crowded = -1; /* -1: not decided yet */
+
+/* Ranks of this job on this node, from the launcher (0: not said). */
+static int ranks_here(void)
+{
+    const char *v = getenv("OMPI_COMM_WORLD_LOCAL_SIZE"); /* Open MPI */
+    if (!v)
+        v = getenv("MPI_LOCALNRANKS"); /* MPICH's Hydra */
+    return v ? atoi(v) : 0;
+}
+
+bool mpi_wait_crowded(void)
+{
+    if (crowded < 0) {
+        MPI_Comm parent = MPI_COMM_NULL;
+        MPI_Comm_get_parent(&parent);
+        long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+        crowded = parent != MPI_COMM_NULL || (cpus > 0 && ranks_here() > cpus);
+    }
+    return crowded;
+}
+
+void mpi_wait_set_crowded(void)
+{
+    crowded = 1;
+}
+
+bool mpi_wait_until(bool (*ready)(void *arg), void *arg, int64_t deadline)
+{
+    bool crowd = mpi_wait_crowded();
+    long nap = NAP_MIN_NS;
+    for (unsigned looks = 0;; looks++) {
+        if (mpi_idle_poll)
+            mpi_idle_poll();
+        if (ready(arg))
+            return true;
+        if (deadline && now_ns() >= deadline)
+            return false;
+        if (!crowd || looks < CROWDED_SPIN_LOOKS)
+            continue;
+        struct timespec ts = { 0, nap };
+        nanosleep(&ts, NULL);
+        if (nap < NAP_MAX_NS)
+            nap *= 2;
+    }
+}
+
+struct requests {
+    int n;
+    MPI_Request *r;
+};
+
+static bool requests_done(void *arg)
+{
+    struct requests *q = arg;
+    int done = 0;
+    MPI_Testall(q->n, q->r, &done, MPI_STATUSES_IGNORE);
+    return done;
+}
+
+void mpi_wait_all(int n, MPI_Request *r)
+{
+    struct requests q = { n, r };
+    mpi_wait_until(requests_done, &q, 0);
+}
+
+struct probe {
+    int src, tag;
+    MPI_Comm c;
+    MPI_Status *st;
+};
+
+static bool probe_found(void *arg)
+{
+    struct probe *p = arg;
+    int any = 0;
+    MPI_Iprobe(p->src, p->tag, p->c, &any, p->st);
+    return any;
+}
+
+bool mpi_wait_probe(int src, int tag, MPI_Comm c, MPI_Status *st, int64_t deadline)
+{
+    struct probe p = { src, tag, c, st };
+    return mpi_wait_until(probe_found, &p, deadline);
+}

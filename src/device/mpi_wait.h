@@ -1,0 +1,40 @@
+/* mpi_wait.h - the one wait of every process that waits on MPI (mpi_wait.c):
+ * the mpi device's exchanges, mp.h's MPI transport, the Epiphany host and
+ * its kernels on MPI.  Only in builds with MPI (the mpi plug-in). */
+#ifndef SUPERSTEP_DEVICE_MPI_WAIT_H
+#define SUPERSTEP_DEVICE_MPI_WAIT_H
+
+#include <mpi.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Look at ready(arg) (an MPI_Test, an MPI_Iprobe: it makes MPI progress)
+ * until it is true, or until now_ns() reaches 'deadline' (0: never); false
+ * then.  While this node has a CPU for each of its runnable processes the
+ * wait spins (never sleeps, never yields).  Where they outnumber its CPUs
+ * it sleeps between looks after its 64th (1 us doubling to 1 ms): a nap,
+ * not an event (mpi_wait.c says why).  mpi_idle_poll, when set, is called
+ * at each look (a kernel looks there for its host's stop). */
+bool mpi_wait_until(bool (*ready)(void *arg), void *arg, int64_t deadline);
+
+/* MPI_Waitall of n requests, by mpi_wait_until. */
+void mpi_wait_all(int n, MPI_Request *r);
+
+/* Wait for a message from src with tag on c (MPI_ANY_*: any), its status
+ * in *st (MPI_STATUS_IGNORE: none), not received; false at 'deadline'. */
+bool mpi_wait_probe(int src, int tag, MPI_Comm c, MPI_Status *st, int64_t deadline);
+
+/* More runnable processes on this node than its CPUs?  Decided at the
+ * first call: this node's ranks (from the launcher) against its CPUs (all
+ * of them: mpirun binds each rank to one core, which says nothing of how
+ * many the ranks share), and crowded in a kernel spawned by an Epiphany
+ * host (the host's kernels come beside the ranks). */
+bool mpi_wait_crowded(void);
+
+/* The job starts other processes on this node (an Epiphany host's
+ * kernels): its waits are crowded from now on. */
+void mpi_wait_set_crowded(void);
+
+extern void (*mpi_idle_poll)(void);
+
+#endif
