@@ -403,23 +403,37 @@ static void mirror_restore(struct mirror *m)
     m->len = 0;
 }
 
+/* moff last, with release: a peer that loads it (acquire) and finds it
+ * set sees mlo and mlen too, even while the owner publishes a lazy move
+ * during a peer's bsp_direct_get. */
 static void mirror_publish(struct reg_entry *e, int32_t i, uintptr_t lo, uintptr_t hi)
 {
     const struct mirror *m = i >= 0 ? &mr.m[i] : NULL;
     atomic_store_explicit(&e->mlo, m ? lo : 0, memory_order_relaxed);
     atomic_store_explicit(&e->mlen, m ? hi - lo : 0, memory_order_relaxed);
-    atomic_store_explicit(&e->moff, m ? m->off + (lo - m->lo) : 0, memory_order_relaxed);
+    atomic_store_explicit(&e->moff, m ? m->off + (lo - m->lo) : 0, memory_order_release);
+}
+
+/* Idle moves (no registration uses them) whose pages the program unmapped
+ * since, wholly or in part: what is still ours goes back, the range is
+ * reused (mirror_restore).  Against the last read of /proc/self/maps. */
+static void forget_unmapped(void)
+{
+    for (uint32_t i = 0; i < mr.n; i++) {
+        struct mirror *m = &mr.m[i];
+        if (m->len && !m->refs && !(m->mapped && range_is(m->lo, m->lo + m->len, V_OURS, m->off)))
+            mirror_restore(m); /* reads /proc/self/maps again */
+    }
 }
 
 int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
 {
     uintptr_t a = (uintptr_t)addr, lo = (a + mr.page - 1) & ~(mr.page - 1), hi = (a + size) & ~(mr.page - 1);
-    mirror_publish(e, -1, 0, 0);
-    if (!mr.on || a + size < a || hi <= lo || hi - lo < mr.min)
+    if (!mr.on || a + size < a || hi <= lo || hi - lo < mr.min || !maps_read())
         return -1;
-    /* Pages moved already for another registration: share them (the part
-     * of this area they cover). */
-    bool read = false;
+    forget_unmapped();
+    /* Pages moved already for another registration, or left moved by a
+     * popped one: share them (the part of this area they cover). */
     int32_t best = -1;
     uint64_t bestlen = 0;
     for (uint32_t i = 0; i < mr.n; i++) {
@@ -427,8 +441,6 @@ int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
         uintptr_t x = lo > m->lo ? lo : m->lo, y = hi < m->lo + m->len ? hi : m->lo + m->len;
         if (!m->len || !m->mapped || x >= y)
             continue;
-        if (!read && !(read = maps_read()))
-            return -1;
         if (!range_is(m->lo, m->lo + m->len, V_OURS, m->off)) {
             m->mapped = false; /* the program freed them */
             continue;
@@ -442,8 +454,6 @@ int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
         mirror_publish(e, best, lo > m->lo ? lo : m->lo, hi < m->lo + m->len ? hi : m->lo + m->len);
         return best;
     }
-    if (!read && !maps_read())
-        return -1;
     if (!range_is(lo, hi, V_ANON, 0))
         return -1;
     int32_t i = mirror_create(lo, hi - lo);
@@ -452,12 +462,60 @@ int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
     return i;
 }
 
+/* The pages stay moved (idle) when the last registration using them is
+ * popped: moving them back would cost a copy into fresh private pages, and
+ * a program that registers the same memory again (every superstep, say)
+ * would pay a move each time.  They go back at bsp_end, or when the
+ * program has unmapped them (forget_unmapped, at the next move).  Peers
+ * cannot reach them meanwhile: the slot is unpublished. */
 void mirror_detach(int32_t i)
 {
-    if (i < 0 || (uint32_t)i >= mr.n || !mr.m[i].len)
+    if (i >= 0 && (uint32_t)i < mr.n && mr.m[i].len && mr.m[i].refs)
+        mr.m[i].refs--;
+}
+
+/* ---- lazy moves ----------------------------------------------------------- */
+
+/* A slot being registered: not moved, nobody asked. */
+void mirror_reset(struct reg_entry *e)
+{
+    mirror_publish(e, -1, 0, 0);
+    atomic_store_explicit(&e->move, MOVE_NONE, memory_order_relaxed);
+}
+
+/* A peer's hp transfer touches processor pid's area 'slot', not moved:
+ * ask the owner to move it (once per registration), for the transfers of
+ * the following supersteps.  Moving at registration instead cost 70 times
+ * one transfer of a 1 MiB area (bench/RESULTS.md), paid also by areas that
+ * never see an hp transfer. */
+void mirror_ask(uint32_t pid, uint32_t slot)
+{
+    struct reg_entry *e = &bsp.tabs[pid][slot];
+    if (!mr.on || atomic_load_explicit(&e->move, memory_order_relaxed) != MOVE_NONE ||
+        atomic_load_explicit(&e->size, memory_order_relaxed) < mr.min)
         return;
-    if (--mr.m[i].refs == 0)
-        mirror_restore(&mr.m[i]);
+    atomic_store_explicit(&e->move, MOVE_ASKED, memory_order_relaxed);
+    atomic_store_explicit(&bsp.shared[pid].moves_asked, 1, memory_order_release);
+}
+
+/* At the start of my sync, before its barrier, when a peer asked: no hp
+ * transfer of a peer is in flight (they run between a sync's barriers), and
+ * a concurrent bsp_direct_get reads the same bytes before and after each
+ * step of a move.  The exchange orders a late ask after this scan: it is
+ * then served at the next sync. */
+void mirror_serve(void)
+{
+    if (!atomic_exchange_explicit(&bsp.shared[bsp.me].moves_asked, 0, memory_order_acq_rel))
+        return;
+    for (uint32_t slot = 0; mr.on && slot < bsp.nslots; slot++) {
+        struct reg_entry *e = &bsp.mytab[slot];
+        if (atomic_load_explicit(&e->move, memory_order_relaxed) != MOVE_ASKED)
+            continue;
+        atomic_store_explicit(&e->move, MOVE_ANSWERED, memory_order_relaxed);
+        int32_t r = bsp.slot_reg[slot];
+        if (r >= 0 && !bsp.regs[r].popping && bsp.regs[r].mirror < 0)
+            bsp.regs[r].mirror = mirror_attach(bsp.regs[r].addr, bsp.regs[r].size, e);
+    }
 }
 
 /* ---- fork ---------------------------------------------------------------- */
