@@ -62,7 +62,15 @@ struct mirror {
 
 struct range {
     uint64_t off, len;
+    bool warm;        /* its pages kept (not punched): a move into it copies
+                       * into pages the memfd has, not fresh ones */
 };
+
+/* Bytes of emptied ranges kept with their pages, at most: a program that
+ * frees a moved area and registers new memory of the same size (each
+ * superstep, say) moves it into pages the memfd already has.  Fresh pages
+ * cost 10-15 times more here (bench/RESULTS.md, target 1). */
+#define WARM_MAX ((uint64_t)64 << 20)
 
 static struct {
     bool on;
@@ -73,6 +81,7 @@ static struct {
     uint32_t n, cap;
     struct range *free;        /* emptied segment ranges, for reuse */
     uint32_t nfree, capfree;
+    uint64_t warm;             /* bytes of warm ranges in free */
     char *maps;                /* the last read of /proc/self/maps */
     size_t maplen, mapcap;
 } mr;
@@ -207,15 +216,18 @@ static bool mapped_elsewhere(uint64_t off, uint64_t len, uintptr_t lo)
  * runs today must not run out of segment because of moves). */
 static uint64_t range_alloc(uint64_t len)
 {
-    for (uint32_t i = 0; i < mr.nfree; i++) {
-        if (mr.free[i].len < len)
-            continue;
-        uint64_t off = mr.free[i].off;
-        mr.free[i].off += len;
-        mr.free[i].len -= len;
-        if (!mr.free[i].len)
-            mr.free[i] = mr.free[--mr.nfree];
-        return off;
+    for (int warm = 1; warm >= 0; warm--) {
+        for (uint32_t i = 0; i < mr.nfree; i++) {
+            if (mr.free[i].len < len || mr.free[i].warm != warm)
+                continue;
+            uint64_t off = mr.free[i].off;
+            mr.free[i].off += len;
+            mr.free[i].len -= len;
+            mr.warm -= warm ? len : 0;
+            if (!mr.free[i].len)
+                mr.free[i] = mr.free[--mr.nfree];
+            return off;
+        }
     }
     if (atomic_load_explicit(&job.seg.hdr->brk, memory_order_relaxed) + len > job.seg.size / 2)
         return 0;
@@ -227,12 +239,18 @@ static bool punch(uint64_t off, uint64_t len)
     return fallocate(job.seg.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len) == 0;
 }
 
-static void range_free(uint64_t off, uint64_t len)
+/* An emptied range, for reuse: its pages dropped, or kept (keep: its pages
+ * hold nothing anybody maps) while the warm ones stay within WARM_MAX. */
+static void range_free(uint64_t off, uint64_t len, bool keep)
 {
+    bool warm = keep && mr.warm + len <= WARM_MAX;
     /* Drop the pages; should that fail, never hand out the range again. */
-    if (!punch(off, len))
+    if (!warm && !punch(off, len))
         return;
+    mr.warm += warm ? len : 0;
     for (uint32_t i = 0; i < mr.nfree; i++) { /* join a neighbour */
+        if (mr.free[i].warm != warm)
+            continue;
         if (mr.free[i].off + mr.free[i].len == off) {
             mr.free[i].len += len;
             return;
@@ -246,12 +264,16 @@ static void range_free(uint64_t off, uint64_t len)
     if (mr.nfree == mr.capfree) {
         uint32_t cap = mr.capfree ? 2 * mr.capfree : 16;
         struct range *f = realloc(mr.free, cap * sizeof *f);
-        if (!f)
-            return; /* leaked: the segment is sparse */
+        if (!f) { /* leaked: the segment is sparse */
+            mr.warm -= warm ? len : 0;
+            if (warm)
+                punch(off, len);
+            return;
+        }
         mr.free = f;
         mr.capfree = cap;
     }
-    mr.free[mr.nfree++] = (struct range){ off, len };
+    mr.free[mr.nfree++] = (struct range){ off, len, warm };
 }
 
 /* pwrite/pread between the segment and memory, as system calls: the
@@ -353,14 +375,14 @@ static int32_t mirror_create(uintptr_t lo, uint64_t len)
         uint64_t n = len - at < STEP ? len - at : STEP;
         if (!seg_io(true, (char *)(lo + at), n, off + at)) { /* no memory for the pages: keep the old path */
             unmove(lo, at, off);
-            range_free(off, len);
+            range_free(off, len, false);
             return -1;
         }
         if (!map_shared(lo + at, n, off + at)) {
             /* A failed MAP_FIXED may have dropped the old pages already:
              * put a private copy of this step back too. */
             unmove(lo, at + n, off);
-            range_free(off, len);
+            range_free(off, len, false);
             return -1;
         }
     }
@@ -389,7 +411,7 @@ static bool move_back(uintptr_t lo, uint64_t len, uint64_t off)
  * contents, shared with nothing else; the range is then never reused. */
 static void mirror_restore(struct mirror *m)
 {
-    bool ok = maps_read();
+    bool ok = maps_read(), none_back = true;
     const char *at = mr.maps;
     struct vma v;
     while (ok && vma_next(&at, &v)) {
@@ -397,9 +419,12 @@ static void mirror_restore(struct mirror *m)
             continue;
         uintptr_t x = v.start > m->lo ? v.start : m->lo, y = v.end < m->lo + m->len ? v.end : m->lo + m->len;
         ok = move_back(x, y - x, m->off + (x - m->lo));
+        none_back = false;
     }
+    /* Nothing mapped any more (the program unmapped the area): its pages
+     * may stay for the next move. */
     if (ok && !mapped_elsewhere(m->off, m->len, m->lo))
-        range_free(m->off, m->len);
+        range_free(m->off, m->len, none_back);
     m->len = 0;
 }
 
@@ -572,6 +597,7 @@ static void fork_child(void)
     mr.on = false;
     mr.n = 0;
     mr.nfree = 0;
+    mr.warm = 0;
     pthread_mutex_unlock(&fork_lock);
 }
 
@@ -586,6 +612,7 @@ void mirror_begin(void)
     mr.page = (uintptr_t)sysconf(_SC_PAGESIZE);
     mr.min = setting_num(SET_HP_MOVE_MIN);
     mr.n = mr.nfree = 0;
+    mr.warm = 0;
     mr.on = atfork && mr.min && bsp.p >= 2 && dev->segment_shared && dev->direct &&
             job.seg.fd >= 0 && fstat(job.seg.fd, &st) == 0;
     if (mr.on)
@@ -600,6 +627,9 @@ void mirror_end(void)
         if (mr.m[i].len)
             mirror_restore(&mr.m[i]);
     mr.on = false;
+    for (uint32_t i = 0; i < mr.nfree; i++)
+        if (mr.free[i].warm)
+            punch(mr.free[i].off, mr.free[i].len);
     free(mr.m);
     free(mr.free);
     free(mr.maps);
@@ -608,4 +638,5 @@ void mirror_end(void)
     mr.maps = NULL;
     mr.n = mr.cap = mr.nfree = mr.capfree = 0;
     mr.maplen = mr.mapcap = 0;
+    mr.warm = 0;
 }
