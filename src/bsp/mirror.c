@@ -5,8 +5,10 @@
  * process_vm_writev/readv (which pins and maps the peer's pages one by one:
  * 40-55 % of memcpy at best, bench/RESULTS.md, target 1).
  *
- * At the sync that registers an area (shm device, p >= 2, direct access),
- * its whole pages [lo, hi), when they are at least SUPERSTEP_HP_MOVE_MIN
+ * Lazily: a peer's hp transfer into an area not moved asks the owner
+ * (mirror_ask), and the owner moves it at the start of its next sync
+ * (mirror_serve), before the barrier.  Then (shm device, p >= 2, direct
+ * access) its whole pages [lo, hi), when they are at least SUPERSTEP_HP_MOVE_MIN
  * bytes and /proc/self/maps shows them private anonymous and writable
  * (heap, mmap, .bss; not the stack, a file or a shared mapping), are copied
  * into a fresh range of the segment (pwrite into the memfd) and the range is
@@ -16,10 +18,13 @@
  * it through its own segment mapping.  The partial head and tail pages and
  * everything not moved keep process_vm_*.
  *
- * The pages go back (a private anonymous copy put in place with one mremap,
- * so a concurrent bsp_direct_get never sees a hole) when the last
- * registration using them is popped, and at bsp_end; the segment range is
- * then emptied (FALLOC_FL_PUNCH_HOLE) and reused.  Before any of that, the
+ * When the last registration using them is popped the pages stay moved
+ * (idle: no slot publishes them).  They go back (a private anonymous copy
+ * put in place with one mremap, so a concurrent bsp_direct_get never sees
+ * a hole) at bsp_end, or when the program has unmapped part of them (found
+ * at the next move); the segment range is then emptied (its pages kept up
+ * to WARM_MAX when nothing maps it any more, else FALLOC_FL_PUNCH_HOLE) and
+ * reused.  Before any of that, the
  * pages must still be ours: the program may have freed the area (free
  * unmaps a large chunk, or trims the heap), and the addresses may hold
  * other memory since, so /proc/self/maps is read again and nothing is
