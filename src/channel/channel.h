@@ -135,8 +135,6 @@ uint64_t chan_marked(struct chan_reader *r, int slot, uint64_t tag);
  * in order pays one cross-core transfer after another.  A hint only: the
  * bytes may be in the next ring, then nothing useful is loaded. */
 #define CHAN_PREFETCH 1024u
-/* What to prefetch before the mark says how much there is: a few lines. */
-#define CHAN_PREFETCH_FIRST 256u
 void chan_prefetch(const struct chan_reader *r, uint64_t n);
 
 /* Bytes readable now: up to what the writer published. */

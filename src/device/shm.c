@@ -265,11 +265,6 @@ static uint64_t shm_exchange(uint64_t flags)
     uint64_t sum = barrier_wait(&job.ls->barrier, shm.p, flags | XFLAG(XF_COUNT), &ok);
     if (!ok)
         launch_stopped();
-    /* Before reading the marks: the first lines a source wrote (its ring's
-     * head and the bytes at my read position) come in parallel with its
-     * mark instead of after it.  Lines nobody wrote are in my cache. */
-    for (uint32_t src = 0; src < shm.p; src++)
-        chan_prefetch(&shm.in[src], CHAN_PREFETCH_FIRST);
     for (uint32_t src = 0; src < shm.p; src++) {
         uint64_t n = chan_marked(&shm.in[src], slot, seq);
         if (n) {
