@@ -117,9 +117,14 @@ struct reg_entry {
     _Atomic uint64_t addr;
     _Atomic uint64_t size;
     /* Whole pages of the area that live in the segment (mirror.c): peers
-     * copy [mlo, mlo + mlen) at segment offset moff; moff 0: none. */
+     * copy [mlo, mlo + mlen) at segment offset moff; moff 0: none.  The
+     * owner stores moff last (release), peers load it first (acquire). */
     _Atomic uint64_t mlo, mlen, moff;
+    /* A peer's hp transfer asked the owner to move the area (MOVE_ASKED),
+     * or the owner has answered (MOVE_ANSWERED): mirror.c. */
+    _Atomic uint64_t move;
 };
+enum { MOVE_NONE, MOVE_ASKED, MOVE_ANSWERED };
 
 /* What a processor changed at one sync; peers compare them after the
  * barrier.  Kept per parity of the superstep: a processor may be one sync
@@ -137,7 +142,10 @@ struct reg_change {
 struct bsp_proc {
     _Atomic uint64_t regtab;      /* offset of this processor's reg_entry array */
     struct reg_change change[2];
-    char pad[2 * SEG_LINE - sizeof(uint64_t) - 2 * sizeof(struct reg_change)];
+    /* Set by a peer that asked for a move in this processor's table: the
+     * owner looks at its entries at its next sync (mirror_serve). */
+    _Atomic uint32_t moves_asked;
+    char pad[2 * SEG_LINE - sizeof(uint64_t) - 2 * sizeof(struct reg_change) - sizeof(uint32_t)];
 };
 
 struct reg {
@@ -357,13 +365,21 @@ void reg_check_sync(void);         /* after the exchange, when any changed */
 void reg_commit_sync(void);
 
 /* Registered areas moved into the segment for direct transfers (mirror.c).
+ * mirror_reset clears a slot's entry at the sync that registers it;
+ * mirror_ask (a peer, at an hp transfer into an area not moved) asks the
+ * owner to move it; mirror_serve (the owner, at the start of its next sync,
+ * when asked) moves the areas asked for with mirror_attach.
  * mirror_attach moves (or shares) the whole pages of a registration being
  * published in e and returns the move's index, -1 for none (e then
- * publishes none); mirror_detach: a registration using it was popped. */
+ * publishes none); mirror_detach: a registration using it was popped
+ * (the pages stay moved, idle, until the program unmaps them or bsp_end). */
 void mirror_begin(void);
 void mirror_end(void);
 int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e);
 void mirror_detach(int32_t i);
+void mirror_reset(struct reg_entry *e);
+void mirror_ask(uint32_t pid, uint32_t slot);
+void mirror_serve(void);
 
 /* BSMP (bsmp.c). */
 void bsmp_reset(void);

@@ -386,6 +386,8 @@ void bsp_sync(void)
     bsp_require_begun("bsp_sync");
     OBSERVE(sync_begin());
     bsp_set_call(CALL_SYNC);
+    if (atomic_load_explicit(&bsp.shared[bsp.me].moves_asked, memory_order_relaxed))
+        mirror_serve(); /* before the barrier: no hp transfer of a peer in flight */
     uint64_t flags = 0;
     if (reg_prepare_sync())
         flags |= XFLAG(XF_REGS);

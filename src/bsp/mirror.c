@@ -5,8 +5,10 @@
  * process_vm_writev/readv (which pins and maps the peer's pages one by one:
  * 40-55 % of memcpy at best, bench/RESULTS.md, target 1).
  *
- * At the sync that registers an area (shm device, p >= 2, direct access),
- * its whole pages [lo, hi), when they are at least SUPERSTEP_HP_MOVE_MIN
+ * Lazily: a peer's hp transfer into an area not moved asks the owner
+ * (mirror_ask), and the owner moves it at the start of its next sync
+ * (mirror_serve), before the barrier.  Then (shm device, p >= 2, direct
+ * access) its whole pages [lo, hi), when they are at least SUPERSTEP_HP_MOVE_MIN
  * bytes and /proc/self/maps shows them private anonymous and writable
  * (heap, mmap, .bss; not the stack, a file or a shared mapping), are copied
  * into a fresh range of the segment (pwrite into the memfd) and the range is
@@ -16,10 +18,13 @@
  * it through its own segment mapping.  The partial head and tail pages and
  * everything not moved keep process_vm_*.
  *
- * The pages go back (a private anonymous copy put in place with one mremap,
- * so a concurrent bsp_direct_get never sees a hole) when the last
- * registration using them is popped, and at bsp_end; the segment range is
- * then emptied (FALLOC_FL_PUNCH_HOLE) and reused.  Before any of that, the
+ * When the last registration using them is popped the pages stay moved
+ * (idle: no slot publishes them).  They go back (a private anonymous copy
+ * put in place with one mremap, so a concurrent bsp_direct_get never sees
+ * a hole) at bsp_end, or when the program has unmapped part of them (found
+ * at the next move); the segment range is then emptied (its pages kept up
+ * to WARM_MAX when nothing maps it any more, else FALLOC_FL_PUNCH_HOLE) and
+ * reused.  Before any of that, the
  * pages must still be ours: the program may have freed the area (free
  * unmaps a large chunk, or trims the heap), and the addresses may hold
  * other memory since, so /proc/self/maps is read again and nothing is
@@ -62,7 +67,15 @@ struct mirror {
 
 struct range {
     uint64_t off, len;
+    bool warm;        /* its pages kept (not punched): a move into it copies
+                       * into pages the memfd has, not fresh ones */
 };
+
+/* Bytes of emptied ranges kept with their pages, at most: a program that
+ * frees a moved area and registers new memory of the same size (each
+ * superstep, say) moves it into pages the memfd already has.  Fresh pages
+ * cost 10-15 times more here (bench/RESULTS.md, target 1). */
+#define WARM_MAX ((uint64_t)64 << 20)
 
 static struct {
     bool on;
@@ -73,6 +86,7 @@ static struct {
     uint32_t n, cap;
     struct range *free;        /* emptied segment ranges, for reuse */
     uint32_t nfree, capfree;
+    uint64_t warm;             /* bytes of warm ranges in free */
     char *maps;                /* the last read of /proc/self/maps */
     size_t maplen, mapcap;
 } mr;
@@ -207,15 +221,18 @@ static bool mapped_elsewhere(uint64_t off, uint64_t len, uintptr_t lo)
  * runs today must not run out of segment because of moves). */
 static uint64_t range_alloc(uint64_t len)
 {
-    for (uint32_t i = 0; i < mr.nfree; i++) {
-        if (mr.free[i].len < len)
-            continue;
-        uint64_t off = mr.free[i].off;
-        mr.free[i].off += len;
-        mr.free[i].len -= len;
-        if (!mr.free[i].len)
-            mr.free[i] = mr.free[--mr.nfree];
-        return off;
+    for (int warm = 1; warm >= 0; warm--) {
+        for (uint32_t i = 0; i < mr.nfree; i++) {
+            if (mr.free[i].len < len || mr.free[i].warm != warm)
+                continue;
+            uint64_t off = mr.free[i].off;
+            mr.free[i].off += len;
+            mr.free[i].len -= len;
+            mr.warm -= warm ? len : 0;
+            if (!mr.free[i].len)
+                mr.free[i] = mr.free[--mr.nfree];
+            return off;
+        }
     }
     if (atomic_load_explicit(&job.seg.hdr->brk, memory_order_relaxed) + len > job.seg.size / 2)
         return 0;
@@ -227,12 +244,18 @@ static bool punch(uint64_t off, uint64_t len)
     return fallocate(job.seg.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len) == 0;
 }
 
-static void range_free(uint64_t off, uint64_t len)
+/* An emptied range, for reuse: its pages dropped, or kept (keep: its pages
+ * hold nothing anybody maps) while the warm ones stay within WARM_MAX. */
+static void range_free(uint64_t off, uint64_t len, bool keep)
 {
+    bool warm = keep && mr.warm + len <= WARM_MAX;
     /* Drop the pages; should that fail, never hand out the range again. */
-    if (!punch(off, len))
+    if (!warm && !punch(off, len))
         return;
+    mr.warm += warm ? len : 0;
     for (uint32_t i = 0; i < mr.nfree; i++) { /* join a neighbour */
+        if (mr.free[i].warm != warm)
+            continue;
         if (mr.free[i].off + mr.free[i].len == off) {
             mr.free[i].len += len;
             return;
@@ -246,12 +269,16 @@ static void range_free(uint64_t off, uint64_t len)
     if (mr.nfree == mr.capfree) {
         uint32_t cap = mr.capfree ? 2 * mr.capfree : 16;
         struct range *f = realloc(mr.free, cap * sizeof *f);
-        if (!f)
-            return; /* leaked: the segment is sparse */
+        if (!f) { /* leaked: the segment is sparse */
+            mr.warm -= warm ? len : 0;
+            if (warm)
+                punch(off, len);
+            return;
+        }
         mr.free = f;
         mr.capfree = cap;
     }
-    mr.free[mr.nfree++] = (struct range){ off, len };
+    mr.free[mr.nfree++] = (struct range){ off, len, warm };
 }
 
 /* pwrite/pread between the segment and memory, as system calls: the
@@ -353,14 +380,14 @@ static int32_t mirror_create(uintptr_t lo, uint64_t len)
         uint64_t n = len - at < STEP ? len - at : STEP;
         if (!seg_io(true, (char *)(lo + at), n, off + at)) { /* no memory for the pages: keep the old path */
             unmove(lo, at, off);
-            range_free(off, len);
+            range_free(off, len, false);
             return -1;
         }
         if (!map_shared(lo + at, n, off + at)) {
             /* A failed MAP_FIXED may have dropped the old pages already:
              * put a private copy of this step back too. */
             unmove(lo, at + n, off);
-            range_free(off, len);
+            range_free(off, len, false);
             return -1;
         }
     }
@@ -389,7 +416,7 @@ static bool move_back(uintptr_t lo, uint64_t len, uint64_t off)
  * contents, shared with nothing else; the range is then never reused. */
 static void mirror_restore(struct mirror *m)
 {
-    bool ok = maps_read();
+    bool ok = maps_read(), none_back = true;
     const char *at = mr.maps;
     struct vma v;
     while (ok && vma_next(&at, &v)) {
@@ -397,29 +424,46 @@ static void mirror_restore(struct mirror *m)
             continue;
         uintptr_t x = v.start > m->lo ? v.start : m->lo, y = v.end < m->lo + m->len ? v.end : m->lo + m->len;
         ok = move_back(x, y - x, m->off + (x - m->lo));
+        none_back = false;
     }
+    /* Nothing mapped any more (the program unmapped the area): its pages
+     * may stay for the next move. */
     if (ok && !mapped_elsewhere(m->off, m->len, m->lo))
-        range_free(m->off, m->len);
+        range_free(m->off, m->len, none_back);
     m->len = 0;
 }
 
+/* moff last, with release: a peer that loads it (acquire) and finds it
+ * set sees mlo and mlen too, even while the owner publishes a lazy move
+ * during a peer's bsp_direct_get. */
 static void mirror_publish(struct reg_entry *e, int32_t i, uintptr_t lo, uintptr_t hi)
 {
     const struct mirror *m = i >= 0 ? &mr.m[i] : NULL;
     atomic_store_explicit(&e->mlo, m ? lo : 0, memory_order_relaxed);
     atomic_store_explicit(&e->mlen, m ? hi - lo : 0, memory_order_relaxed);
-    atomic_store_explicit(&e->moff, m ? m->off + (lo - m->lo) : 0, memory_order_relaxed);
+    atomic_store_explicit(&e->moff, m ? m->off + (lo - m->lo) : 0, memory_order_release);
+}
+
+/* Idle moves (no registration uses them) whose pages the program unmapped
+ * since, wholly or in part: what is still ours goes back, the range is
+ * reused (mirror_restore).  Against the last read of /proc/self/maps. */
+static void forget_unmapped(void)
+{
+    for (uint32_t i = 0; i < mr.n; i++) {
+        struct mirror *m = &mr.m[i];
+        if (m->len && !m->refs && !(m->mapped && range_is(m->lo, m->lo + m->len, V_OURS, m->off)))
+            mirror_restore(m); /* reads /proc/self/maps again */
+    }
 }
 
 int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
 {
     uintptr_t a = (uintptr_t)addr, lo = (a + mr.page - 1) & ~(mr.page - 1), hi = (a + size) & ~(mr.page - 1);
-    mirror_publish(e, -1, 0, 0);
-    if (!mr.on || a + size < a || hi <= lo || hi - lo < mr.min)
+    if (!mr.on || a + size < a || hi <= lo || hi - lo < mr.min || !maps_read())
         return -1;
-    /* Pages moved already for another registration: share them (the part
-     * of this area they cover). */
-    bool read = false;
+    forget_unmapped();
+    /* Pages moved already for another registration, or left moved by a
+     * popped one: share them (the part of this area they cover). */
     int32_t best = -1;
     uint64_t bestlen = 0;
     for (uint32_t i = 0; i < mr.n; i++) {
@@ -427,8 +471,6 @@ int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
         uintptr_t x = lo > m->lo ? lo : m->lo, y = hi < m->lo + m->len ? hi : m->lo + m->len;
         if (!m->len || !m->mapped || x >= y)
             continue;
-        if (!read && !(read = maps_read()))
-            return -1;
         if (!range_is(m->lo, m->lo + m->len, V_OURS, m->off)) {
             m->mapped = false; /* the program freed them */
             continue;
@@ -442,8 +484,6 @@ int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
         mirror_publish(e, best, lo > m->lo ? lo : m->lo, hi < m->lo + m->len ? hi : m->lo + m->len);
         return best;
     }
-    if (!read && !maps_read())
-        return -1;
     if (!range_is(lo, hi, V_ANON, 0))
         return -1;
     int32_t i = mirror_create(lo, hi - lo);
@@ -452,12 +492,60 @@ int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
     return i;
 }
 
+/* The pages stay moved (idle) when the last registration using them is
+ * popped: moving them back would cost a copy into fresh private pages, and
+ * a program that registers the same memory again (every superstep, say)
+ * would pay a move each time.  They go back at bsp_end, or when the
+ * program has unmapped them (forget_unmapped, at the next move).  Peers
+ * cannot reach them meanwhile: the slot is unpublished. */
 void mirror_detach(int32_t i)
 {
-    if (i < 0 || (uint32_t)i >= mr.n || !mr.m[i].len)
+    if (i >= 0 && (uint32_t)i < mr.n && mr.m[i].len && mr.m[i].refs)
+        mr.m[i].refs--;
+}
+
+/* ---- lazy moves ----------------------------------------------------------- */
+
+/* A slot being registered: not moved, nobody asked. */
+void mirror_reset(struct reg_entry *e)
+{
+    mirror_publish(e, -1, 0, 0);
+    atomic_store_explicit(&e->move, MOVE_NONE, memory_order_relaxed);
+}
+
+/* A peer's hp transfer touches processor pid's area 'slot', not moved:
+ * ask the owner to move it (once per registration), for the transfers of
+ * the following supersteps.  Moving at registration instead cost 70 times
+ * one transfer of a 1 MiB area (bench/RESULTS.md), paid also by areas that
+ * never see an hp transfer. */
+void mirror_ask(uint32_t pid, uint32_t slot)
+{
+    struct reg_entry *e = &bsp.tabs[pid][slot];
+    if (!mr.on || atomic_load_explicit(&e->move, memory_order_relaxed) != MOVE_NONE ||
+        atomic_load_explicit(&e->size, memory_order_relaxed) < mr.min)
         return;
-    if (--mr.m[i].refs == 0)
-        mirror_restore(&mr.m[i]);
+    atomic_store_explicit(&e->move, MOVE_ASKED, memory_order_relaxed);
+    atomic_store_explicit(&bsp.shared[pid].moves_asked, 1, memory_order_release);
+}
+
+/* At the start of my sync, before its barrier, when a peer asked: no hp
+ * transfer of a peer is in flight (they run between a sync's barriers), and
+ * a concurrent bsp_direct_get reads the same bytes before and after each
+ * step of a move.  The exchange orders a late ask after this scan: it is
+ * then served at the next sync. */
+void mirror_serve(void)
+{
+    if (!atomic_exchange_explicit(&bsp.shared[bsp.me].moves_asked, 0, memory_order_acq_rel))
+        return;
+    for (uint32_t slot = 0; mr.on && slot < bsp.nslots; slot++) {
+        struct reg_entry *e = &bsp.mytab[slot];
+        if (atomic_load_explicit(&e->move, memory_order_relaxed) != MOVE_ASKED)
+            continue;
+        atomic_store_explicit(&e->move, MOVE_ANSWERED, memory_order_relaxed);
+        int32_t r = bsp.slot_reg[slot];
+        if (r >= 0 && !bsp.regs[r].popping && bsp.regs[r].mirror < 0)
+            bsp.regs[r].mirror = mirror_attach(bsp.regs[r].addr, bsp.regs[r].size, e);
+    }
 }
 
 /* ---- fork ---------------------------------------------------------------- */
@@ -514,6 +602,7 @@ static void fork_child(void)
     mr.on = false;
     mr.n = 0;
     mr.nfree = 0;
+    mr.warm = 0;
     pthread_mutex_unlock(&fork_lock);
 }
 
@@ -528,6 +617,7 @@ void mirror_begin(void)
     mr.page = (uintptr_t)sysconf(_SC_PAGESIZE);
     mr.min = setting_num(SET_HP_MOVE_MIN);
     mr.n = mr.nfree = 0;
+    mr.warm = 0;
     mr.on = atfork && mr.min && bsp.p >= 2 && dev->segment_shared && dev->direct &&
             job.seg.fd >= 0 && fstat(job.seg.fd, &st) == 0;
     if (mr.on)
@@ -542,6 +632,9 @@ void mirror_end(void)
         if (mr.m[i].len)
             mirror_restore(&mr.m[i]);
     mr.on = false;
+    for (uint32_t i = 0; i < mr.nfree; i++)
+        if (mr.free[i].warm)
+            punch(mr.free[i].off, mr.free[i].len);
     free(mr.m);
     free(mr.free);
     free(mr.maps);
@@ -550,4 +643,5 @@ void mirror_end(void)
     mr.maps = NULL;
     mr.n = mr.cap = mr.nfree = mr.capfree = 0;
     mr.maplen = mr.mapcap = 0;
+    mr.warm = 0;
 }

@@ -252,10 +252,10 @@ bool reg_prepare_sync(void)
         uint32_t slot = nfree ? bsp.free_slots[--nfree] : nslots++;
         atomic_store_explicit(&bsp.mytab[slot].addr, (uint64_t)(uintptr_t)bsp.push[i].addr, memory_order_relaxed);
         atomic_store_explicit(&bsp.mytab[slot].size, bsp.push[i].size, memory_order_relaxed);
-        /* Before the barrier: no peer transfers into these pages meanwhile
-         * (hp transfers happen between the sync's barriers; a concurrent
-         * bsp_direct_get reads the same contents before and after). */
-        bsp.push[i].mirror = mirror_attach(bsp.push[i].addr, bsp.push[i].size, &bsp.mytab[slot]);
+        /* Not moved yet: the first peer's hp transfer into it asks for
+         * that (mirror.c), so registering costs no copy. */
+        mirror_reset(&bsp.mytab[slot]);
+        bsp.push[i].mirror = -1;
     }
     return true;
 }

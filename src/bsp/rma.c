@@ -151,9 +151,11 @@ static struct moved moved_part(uint32_t pid, uint32_t slot, uint64_t remote, uin
 {
     const struct reg_entry *e = &bsp.tabs[pid][slot];
     struct moved m = { 0, 0, NULL };
-    uint64_t off = atomic_load_explicit(&e->moff, memory_order_relaxed);
-    if (!off)
+    uint64_t off = atomic_load_explicit(&e->moff, memory_order_acquire);
+    if (!off) {
+        mirror_ask(pid, slot); /* moved for the next superstep's transfers */
         return m;
+    }
     uint64_t lo = atomic_load_explicit(&e->mlo, memory_order_relaxed);
     uint64_t hi = lo + atomic_load_explicit(&e->mlen, memory_order_relaxed);
     uint64_t a = remote > lo ? remote : lo, b = remote + n < hi ? remote + n : hi;

@@ -3,16 +3,19 @@
  * docs/architecture.md, "Direct transfers").  Checks byte by byte, with the
  * move seen in /proc/self/maps (the area's middle page maps the segment's
  * memfd, its partial head page never does), so that the test cannot pass
- * on the old path:
+ * on the old path.  With no setting (SUPERSTEP_HP_MOVE_MIN 256K by
+ * default), an area moves at its owner's sync after a peer's first hp
+ * transfer into it, not at its registration, and stays moved when popped:
+ *   - registered: not moved; after a peer's hpget of it and a sync, moved;
  *   - hpput, hpget, bsp_direct_get and bsp_put, whole and in 5003-byte
  *     pieces crossing every page boundary, into an area with partial head
  *     and tail pages;
  *   - the same address registered twice (the pages stay moved until the
  *     second pop), an overlapping registration of part of the area;
- *   - popped (pages private again, contents kept), then registered again;
+ *   - popped: the pages stay moved, contents kept; registered again;
  *   - an mmap area unmapped before its pop, with new memory at the same
  *     address: the pop leaves the new memory alone, and registering the new
- *     memory moves it; a malloc'd area freed before its pop; the heap's top
+ *     memory moves it at the first transfer; a malloc'd area freed before its pop; the heap's top
  *     freed and trimmed (sbrk) before its pop, then handed out again;
  *   - fork after registration: the child gets a private copy (its writes do
  *     not reach the parent), the parent's area stays moved;
@@ -21,15 +24,15 @@
  * main area is expected to move (default: when p >= 2), its size (default
  * 1), and whether the 1-2 MiB areas of the other cases are (default: as
  * the main area; with a small segment only they fit). */
-// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=1 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=2 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=3 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=4 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=8 timeout=120 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: n=1 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: n=2 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: n=3 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: n=4 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: n=8 timeout=120 nompi="moves pages on shm only (and bsp_direct_get)"
 // RUN: n=2 args="0" env="SUPERSTEP_HP_MOVE_MIN=0" nompi="moves pages on shm only (and bsp_direct_get)"
 // RUN: n=2 args="0" env="SUPERSTEP_HP_MOVE_MIN=2M" nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: n=2 args="0 40 1" env="SUPERSTEP_HP_MOVE_MIN=256K SUPERSTEP_SEGMENT_SIZE=64M" timeout=300 nompi="moves pages on shm only (and bsp_direct_get)"
-// RUN: env="SUPERSTEP_HP_MOVE_MIN=256K" n=2 args="1 40" timeout=300 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: n=2 args="0 40 1" env="SUPERSTEP_SEGMENT_SIZE=64M" timeout=300 nompi="moves pages on shm only (and bsp_direct_get)"
+// RUN: n=2 args="1 40" timeout=300 nompi="moves pages on shm only (and bsp_direct_get)"
 #include <bsp.h>
 #include <malloc.h>
 #include <stdbool.h>
@@ -94,6 +97,17 @@ static void expect_moved(const void *addr, bool moved, const char *what)
           moved ? "is not in" : "is in");
 }
 
+/* The left neighbour's hp transfer into 'area' (registered by all) asks
+ * its owner to move it, which the owner does at its next sync; then every
+ * area is moved (if it is to move) and a peer's transfers reach it. */
+static void first_transfer(const void *area)
+{
+    unsigned char probe[8];
+    bsp_hpget(right, area, 0, probe, sizeof probe);
+    bsp_sync();
+    bsp_sync();
+}
+
 /* Every transfer kind into and out of the registered 'area' of n bytes;
  * 'round' numbers the patterns. */
 static void transfers(unsigned char *area, size_t n, unsigned char *src, unsigned char *dst, int round)
@@ -155,6 +169,8 @@ static void unmapped_before_pop(void)
     fill(m, n, s, 50);
     bsp_push_reg(m, (long)n);
     bsp_sync();
+    expect_moved(m + PAGE, false, "mmap area before an hp transfer");
+    first_transfer(m);
     expect_moved(m + PAGE, expect_small, "mmap area");
     verify(m, n, s, 50, "mmap area moved");
     fill(src, n, s, 51);
@@ -172,7 +188,9 @@ static void unmapped_before_pop(void)
     /* The new memory moves when registered, the same bytes at the same place. */
     bsp_push_reg(m, (long)n);
     bsp_sync();
-    expect_moved(m + PAGE, expect_small, "new memory registered");
+    expect_moved(m + PAGE, false, "new memory registered");
+    first_transfer(m);
+    expect_moved(m + PAGE, expect_small, "new memory after a transfer");
     verify(m, n, s, 52, "new memory moved");
     fill(src, n, s, 53);
     bsp_hpput(right, src, m, 0, (long)n);
@@ -180,7 +198,7 @@ static void unmapped_before_pop(void)
     verify(m, n, left, 53, "hpput into the new memory");
     bsp_pop_reg(m);
     bsp_sync();
-    expect_moved(m + PAGE, false, "new memory popped");
+    expect_moved(m + PAGE, expect_small, "new memory popped (stays moved)");
     verify(m, n, left, 53, "new memory popped");
     munmap(m, n);
     free(src);
@@ -200,6 +218,7 @@ static void trimmed_before_pop(void)
     fill(h, n, s, 80);
     bsp_push_reg(h, (long)n);
     bsp_sync();
+    first_transfer(h);
     expect_moved(h + n / 2, expect_small, "heap top area");
     verify(h, n, s, 80, "heap top area moved");
     void *volatile key = h; /* the registered address, kept past free */
@@ -224,6 +243,7 @@ static void freed_before_pop(void)
     fill(c, n, s, 60);
     bsp_push_reg(c, (long)n);
     bsp_sync();
+    first_transfer(c);
     expect_moved(c + 2 * PAGE, expect_small, "malloc'd area");
     void *volatile key = c; /* the registered address, kept past free */
     free(c);
@@ -276,6 +296,8 @@ int main(int argc, char **argv)
     fill(area, n, s, 0);
     bsp_push_reg(area, (long)n);
     bsp_sync();
+    expect_moved(area + PAGE, false, "registered area before any hp transfer");
+    first_transfer(area);
     verify(area, n, s, 0, "contents after the move");
     expect_moved(area + PAGE, expect, "registered area");
     expect_moved(area + n / 2, expect, "registered area");
@@ -307,11 +329,12 @@ int main(int argc, char **argv)
     bsp_sync();
     expect_moved(area + PAGE, expect, "after popping the overlapping registration");
 
-    /* Popped: private again, contents kept; then registered again. */
+    /* Popped: the pages stay moved, contents kept; then registered again
+     * (the first transfer takes the old path, the pages are shared again). */
     fill(area, n, s, 40);
     bsp_pop_reg(area);
     bsp_sync();
-    expect_moved(area + PAGE, false, "popped");
+    expect_moved(area + PAGE, expect, "popped (stays moved)");
     verify(area, n, s, 40, "contents after the pop");
     bsp_push_reg(area, (long)n);
     bsp_sync();

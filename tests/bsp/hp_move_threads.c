@@ -4,8 +4,8 @@
  * defect 5: the pages used to be swapped for private copies around each
  * fork, and writes made meanwhile were lost: 75 in 300 forks).
  *
- * Each processor registers a 64 KiB mmap'd area, moved at the sync (seen in
- * /proc/self/maps).  A thread writes the words of its first half in turn,
+ * Each processor registers a 64 KiB mmap'd area, moved at the sync after a
+ * peer's first hp transfer into it (seen in /proc/self/maps).  A thread writes the words of its first half in turn,
  * word k % W getting k, while the main thread forks 300 times.  Each child
  * checks that its copy is private (not the segment) and writes over the
  * second half, which the parent checks is untouched after each child.
@@ -109,6 +109,12 @@ int main(void)
     memset(area, 0, AREA / 2);
     memset(area + AREA / 2, s + 7, AREA / 2);
     bsp_push_reg(area, AREA);
+    bsp_sync();
+    /* A peer's first hp transfer into the area asks for the move; the
+     * owner moves it at its next sync. */
+    uint64_t probe;
+    bsp_hpget((s + p - 1) % p, area, 0, &probe, sizeof probe);
+    bsp_sync();
     bsp_sync();
     CHECK(in_segment(area + AREA / 2), "processor %d: the area was not moved into the segment", s);
 
