@@ -415,7 +415,7 @@ int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
 {
     uintptr_t a = (uintptr_t)addr, lo = (a + mr.page - 1) & ~(mr.page - 1), hi = (a + size) & ~(mr.page - 1);
     mirror_publish(e, -1, 0, 0);
-    if (!mr.on || a + size < a || hi <= lo || hi - lo < mr.min)
+    if (!mr.on || launch_nest_depth() || a + size < a || hi <= lo || hi - lo < mr.min) /* an inner run: the outer run's */
         return -1;
     /* Pages moved already for another registration: share them (the part
      * of this area they cover). */

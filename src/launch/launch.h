@@ -156,6 +156,17 @@ static inline void launch_set_step(uint64_t step)
         atomic_store_explicit(job.step_mirror, step, memory_order_relaxed);
 }
 
+/* Nested runs (MulticoreBSP's hierarchical BSP): a processor of a job
+ * starts a job of its own by launch_fork, as its processor 0.  Before,
+ * launch_nest_enter sets this process's job aside (job is fresh, no device
+ * hooks, no supervisor); after its launch_finish, launch_nest_leave gives it
+ * back.  A failure in the inner job claims and publishes it in every job
+ * around it too, and its line ends with where the inner job was started.
+ * Returns 0 or -errno (-EMLINK: nested too deep). */
+int launch_nest_enter(void);
+void launch_nest_leave(void);
+uint32_t launch_nest_depth(void);
+
 /* Environment variables that carry the job to an exec'd processor. */
 #define ENV_SEGMENT_FD "SUPERSTEP_SEGMENT_FD"
 #define ENV_PROC_ID "SUPERSTEP_PROC_ID"
