@@ -1,0 +1,64 @@
+/* nested_deep.c - a run inside an inner run (two levels of MulticoreBSP's
+ * nested runs; MulticoreBSP keeps each level's data and restores it at
+ * each bsp_end).  Every outer processor starts an inner run of 2; in it
+ * every processor (its processor 0, the caller, and the forked one) starts
+ * an innermost run of 2.  Each level checks its own pid and nprocs, puts
+ * over a variable all three levels register at the same address, and after
+ * each inner bsp_end finds its own pid, nprocs and value again. */
+// RUN: n=2
+// RUN: n=1
+#include <bsp.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "check.h"
+
+static int x;
+
+/* One level: register x, each processor puts base + pid into its next
+ * one's x, check; run 'inside' (the next level) between the two syncs. */
+static void level(int p, int base, void (*inside)(void))
+{
+    bsp_begin(p);
+    int me = (int)bsp_pid(), n = (int)bsp_nprocs(), next = (me + 1) % n, prev = (me + n - 1) % n;
+    CHECK(n == p, "level %d: nprocs %d, asked %d", base, n, p);
+    bsp_push_reg(&x, sizeof x);
+    bsp_sync();
+    int v = base + me;
+    bsp_put(next, &v, &x, 0, sizeof v);
+    if (inside) {
+        inside();
+        CHECK((int)bsp_pid() == me && (int)bsp_nprocs() == n, "level %d: pid %d of %d after the run inside, was %d of %d",
+              base, (int)bsp_pid(), (int)bsp_nprocs(), me, n);
+    }
+    bsp_sync();
+    CHECK(x == base + prev, "level %d processor %d: x %d, expected %d", base, me, x, base + prev);
+    bsp_pop_reg(&x);
+    bsp_sync();
+    bsp_end();
+}
+
+static void innermost(void)
+{
+    level(2, 300, NULL);
+}
+
+static void inner(void)
+{
+    bsp_init(innermost, 0, NULL);
+    level(2, 200, innermost);
+}
+
+static void outer(void)
+{
+    bsp_init(inner, 0, NULL);
+    level((int)bsp_nprocs(), 100, inner);
+}
+
+int main(int argc, char **argv)
+{
+    bsp_init(outer, argc, argv);
+    outer();
+    printf("done\n");
+    return 0;
+}
