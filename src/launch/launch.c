@@ -546,6 +546,14 @@ static void give_back_alternate_stack(void)
     alt.installed = false;
 }
 
+/* An outer run of this process catches the fatal signals already. */
+static bool catching_here(void)
+{
+    struct sigaction now;
+    sigaction(SIGSEGV, NULL, &now);
+    return (now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_fatal_signal;
+}
+
 static void catch_signals_in_starter(void)
 {
     alternate_stack();
@@ -621,6 +629,18 @@ static void give_back_sigchld(void)
     sigchld_changed = false;
 }
 
+static bool nest_under_device; /* the outermost run has a device's failure path (mpi) */
+
+/* In a processor of an inner run.  Under mpi the actions saved at the
+ * rank's start are MPI's own (its backtrace handler): such a processor
+ * dies by the signal instead, as a rank does (mpi_die_by_signal). */
+static void nest_child_signals(void)
+{
+    restore_all();
+    for (size_t i = 0; nest_under_device && i < sizeof fault_signals / sizeof fault_signals[0]; i++)
+        signal(fault_signals[i], SIG_DFL);
+}
+
 static void child_setup(pid_t starter)
 {
     own_fork = false;
@@ -635,7 +655,7 @@ static void child_setup(pid_t starter)
     supervise_forget();
     job.step_mirror = NULL;
     if (nest_depth) /* an inner run's processor: the program's own actions, none of an outer run's */
-        restore_all();
+        nest_child_signals();
 }
 
 static int record_child(uint32_t p, pid_t pid)
@@ -790,7 +810,7 @@ static int fork_processors(uint32_t nprocs)
         if ((rc = record_child(p, pid)) != 0)
             return rc;
     }
-    mon->own_signals = !program_action_saved[SIGSEGV]; /* else an outer run's handler reports */
+    mon->own_signals = !catching_here(); /* else an outer run's handler reports */
     if (mon->own_signals)
         catch_signals_in_starter();
     rc = monitor_start(1, false);
@@ -1055,6 +1075,8 @@ void launch_fail(uint32_t code, const char *fmt, ...)
 
 /* What an inner run sets aside in its starter and gives back at its end. */
 static struct nest_level {
+    struct sigaction program_action[NSIG];
+    bool program_action_saved[NSIG];
     struct job job;
     struct monitor *mon;
     void (*fail_hook)(uint32_t code, const char *msg);
@@ -1077,8 +1099,12 @@ int launch_nest_enter(void)
         return -ENOMEM;
     uint32_t d = nest_depth;
     struct nest_level *l = &nest_saved[d];
+    memcpy(l->program_action, program_action, sizeof program_action);
+    memcpy(l->program_action_saved, program_action_saved, sizeof program_action_saved);
     l->job = job;
     l->mon = mon;
+    if (!d)
+        nest_under_device = launch_fail_hook != NULL;
     l->fail_hook = launch_fail_hook;
     l->failed_hook = launch_failed_hook;
     l->program_sigchld = program_sigchld;
@@ -1097,6 +1123,7 @@ int launch_nest_enter(void)
     mon = inner;
     memset(&job, 0, sizeof job);
     job.seg.fd = -1;
+    job.nest = d + 1;
     nest_depth = d + 1;
     return 0;
 }
@@ -1116,6 +1143,8 @@ void launch_nest_leave(void)
     job = l->job;
     launch_fail_hook = l->fail_hook;
     launch_failed_hook = l->failed_hook;
+    memcpy(program_action, l->program_action, sizeof program_action);
+    memcpy(program_action_saved, l->program_action_saved, sizeof program_action_saved);
     program_sigchld = l->program_sigchld;
     sigchld_changed = l->sigchld_changed;
     nest_ls[nest_depth] = NULL;

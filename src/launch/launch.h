@@ -58,6 +58,7 @@ struct job {
     bool starter;               /* this process started the job (runs the monitor) */
     bool forked;                /* processors exist: failing must stop them */
     _Atomic uint64_t *step_mirror; /* the supervisor's copy of processor 0's superstep, or NULL */
+    uint32_t nest;              /* 0, or the depth of an inner run (launch_nest_enter) */
 };
 
 extern struct job job;

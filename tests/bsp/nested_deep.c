@@ -27,6 +27,7 @@ static void level(int p, int base, void (*inside)(void))
     int v = base + me;
     bsp_put(next, &v, &x, 0, sizeof v);
     if (inside) {
+        bsp_init(inside, 0, NULL); /* in the SPMD section: the inner run's, not this one's */
         inside();
         CHECK((int)bsp_pid() == me && (int)bsp_nprocs() == n, "level %d: pid %d of %d after the run inside, was %d of %d",
               base, (int)bsp_pid(), (int)bsp_nprocs(), me, n);
@@ -45,13 +46,11 @@ static void innermost(void)
 
 static void inner(void)
 {
-    bsp_init(innermost, 0, NULL);
     level(2, 200, innermost);
 }
 
 static void outer(void)
 {
-    bsp_init(inner, 0, NULL);
     level((int)bsp_nprocs(), 100, inner);
 }
 
