@@ -174,9 +174,11 @@ static struct nest_saved *nest_stack[8];
 static void nest_set_aside(void)
 {
     uint32_t d = launch_nest_depth();
+    if (d + 1 >= sizeof nest_stack / sizeof *nest_stack) /* the launch layer's limit too */
+        bsp_error("bsp_begin", "cannot start an inner run: nested too deep (%u runs inside one another)", d + 1);
     struct nest_saved *n = malloc(sizeof *n);
-    if (!n || d >= sizeof nest_stack / sizeof *nest_stack)
-        bsp_error("bsp_begin", "cannot start an inner run: %s", n ? "nested too deep" : "out of memory");
+    if (!n)
+        bsp_error("bsp_begin", "cannot start an inner run: out of memory");
     n->bsp = bsp;
     n->dev = dev;
     n->dev_state = dev->nest_save ? dev->nest_save() : NULL;

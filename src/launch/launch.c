@@ -97,7 +97,7 @@ static const char *signal_abbrev(int sig)
  * nest_where[d] the words a line of depth d ends with ("" at depth 0). */
 #define NEST_MAX 8
 static struct launch_shared *nest_ls[NEST_MAX];
-static char nest_where[NEST_MAX + 1][160];
+static char nest_where[NEST_MAX + 1][512];
 static uint32_t nest_depth; /* of the run this thread's calls act on */
 
 static bool claim_failure_at(struct launch_shared *ls, uint32_t depth, uint32_t code)
@@ -449,7 +449,7 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
     if (job.ls && mon->starter_pid == getpid()) { /* not in a process the program forked */
-        char msg[384];
+        char msg[768];
         size_t len = killed_line(msg, sizeof msg, job.me, sig);
         if (claim_failure(128 + (uint32_t)sig))
             (void)!write(2, msg, len);

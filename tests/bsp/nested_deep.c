@@ -4,12 +4,17 @@
  * every processor (its processor 0, the caller, and the forked one) starts
  * an innermost run of 2.  Each level checks its own pid and nprocs, puts
  * over a variable all three levels register at the same address, and after
- * each inner bsp_end finds its own pid, nprocs and value again. */
+ * each inner bsp_end finds its own pid, nprocs and value again.
+ * With "too_deep": runs of 1 processor nested inside one another until
+ * bsp_begin refuses the eighth inner one with one line, which names every
+ * level (a run 7 deep). */
 // RUN: n=2
 // RUN: n=1
+// RUN: n=1 args="too_deep" fail="^superstep: bsp_begin: processor 0, superstep 0: cannot start an inner run: nested too deep \(8 runs inside one another\) \(in the inner run that processor 0 started in superstep 0(, in the inner run that processor 0 started in superstep 0){5}, in the inner run that processor 0 started in superstep 1\)$"
 #include <bsp.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "check.h"
 
@@ -54,8 +59,23 @@ static void outer(void)
     level((int)bsp_nprocs(), 100, inner);
 }
 
+static void nest_more(int levels)
+{
+    bsp_begin(1);
+    if (levels > 0)
+        nest_more(levels - 1);
+    bsp_end();
+}
+
 int main(int argc, char **argv)
 {
+    if (argc > 1 && !strcmp(argv[1], "too_deep")) {
+        bsp_begin(1);
+        bsp_sync();
+        nest_more(20);
+        bsp_end();
+        return 0;
+    }
     bsp_init(outer, argc, argv);
     outer();
     printf("done\n");
