@@ -962,7 +962,8 @@ int launch_finish(void)
         pthread_mutex_unlock(&job_end_lock);
         close(mon->event_fd);
     }
-    supervise_settled();
+    if (!nest_depth) /* an inner run's end is not the job's: the supervisor still watches */
+        supervise_settled();
     job.step_mirror = NULL;
     if (starter_thread_keyed) /* in the thread that ends it (the value of another one is idle now) */
         pthread_setspecific(starter_thread_key, NULL);

@@ -11,7 +11,10 @@
  *   deep: in the inner run of outer processor O, inner processor 1 starts
  *     a run of 2 in inner superstep 1, whose processor P faults in S;
  *   outer: outer processor O faults in outer superstep 1 while the others
- *     compute in their inner runs (the line names no inner run). */
+ *     compute in their inner runs (the line names no inner run);
+ *   leave: after the inner runs, outer processor O leaves with _exit(0) in
+ *     outer superstep 2: the supervisor still watches processor 0 (an inner
+ *     run's end is not the job's). */
 // RUN: n=2 args="segv 1 1 2" fail="^superstep: processor 1 killed by signal 11 \(SIGSEGV\) in superstep 2 \(in the inner run that processor 1 started in superstep 1\)$"
 // RUN: n=3 args="segv 0 2 0" fail="^superstep: processor 2 killed by signal 11 \(SIGSEGV\) in superstep 0 \(in the inner run that processor 0 started in superstep 1\)$"
 // RUN: n=2 args="segv 1 0 1" fail="^superstep: processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1 \(in the inner run that processor 1 started in superstep 1\)$"
@@ -20,6 +23,8 @@
 // RUN: n=2 args="bspabort 0 1 2" fail="^superstep: bsp_abort: processor 1, superstep 2: inner 1 \(in the inner run that processor 0 started in superstep 1\)$"
 // RUN: n=2 args="bspabort 1 0 1" fail="^superstep: bsp_abort: processor 0, superstep 1: inner 0 \(in the inner run that processor 1 started in superstep 1\)$"
 // RUN: n=2 args="deep 1 1 0" fail="^superstep: processor 1 killed by signal 11 \(SIGSEGV\) in superstep 0 \(in the inner run that processor 1 started in superstep 1, in the inner run that processor 1 started in superstep 1\)$"
+// RUN: n=2 args="leave 0 0 0" fail="^superstep: processor 0 exited with status 0 in superstep 2 without calling bsp_end$" nompi="a rank's _exit is mpirun's to report (tests/mpi/faults.sh)"
+// RUN: n=3 args="leave 2 0 0" fail="^superstep: processor 2 exited with status 0 in superstep 2 without calling bsp_end$" nompi="a rank's _exit is mpirun's to report (tests/mpi/faults.sh)"
 // RUN: n=3 args="outer 2 0 0" timeout=20 fail="^superstep: processor 2 killed by signal 11 \(SIGSEGV\) in superstep 1$"
 #include <bsp.h>
 #include <stdbool.h>
@@ -27,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -71,7 +77,8 @@ static void inner(void)
 {
     int me_outer = (int)bsp_pid();
     bool here = me_outer == o;
-    if (!strcmp(mode, "outer") || !strcmp(mode, "deep") || !here) {
+    bool faults_here = here && (!strcmp(mode, "segv") || !strcmp(mode, "abort") || !strcmp(mode, "bspabort"));
+    if (!faults_here) {
         bsp_begin(3);
         for (int s = 0; s < 4; s++) {
             if (here && !strcmp(mode, "deep") && bsp_pid() == 1 && s == 1) {
@@ -102,6 +109,8 @@ static void spmd(void)
     bsp_init(inner, 0, NULL);
     inner();
     bsp_sync();
+    if (!strcmp(mode, "leave") && (int)bsp_pid() == o)
+        _exit(0);
     bsp_end();
 }
 
