@@ -476,6 +476,7 @@ void checkpoint_due(void) __attribute__((noreturn, cold));
 
 /* Pinning processors to CPUs, MulticoreBSP's machine settings (affinity.c). */
 void affinity_pin(uint32_t me, uint32_t p);   /* at bsp_begin, shm device */
+void affinity_unpin(void);                    /* in a nested run: every CPU first allowed */
 int64_t affinity_max_threads(void);           /* mcbsp_set_maximum_threads, or 0 */
 
 /* Reading incoming streams (sync.c). */

@@ -182,6 +182,8 @@ static void nest_set_aside(void)
     n->bsp = bsp;
     n->dev = dev;
     n->dev_state = dev->nest_save ? dev->nest_save() : NULL;
+    if (dev->nest_save && !n->dev_state)
+        bsp_error("bsp_begin", "cannot start an inner run: out of memory");
     n->replica = reg_nest_swap(NULL);
     n->observing = bsp_observing;
     int rc = launch_nest_enter();
@@ -207,6 +209,8 @@ static void nest_give_back(void)
     bsp_observing = n->observing;
     bsp = n->bsp;
     free(n);
+    if (!strcmp(dev->name, "shm")) /* as the outer bsp_begin pinned it */
+        affinity_pin(bsp.me, bsp.p);
 }
 
 static void nested_begin(int64_t p)
@@ -230,6 +234,7 @@ static void nested_begin(int64_t p)
     bsp.p = job.nprocs;
     bsp.me = me;
     bsp.begun = true;
+    affinity_unpin();
     bsp.t0 = now();
     if (!job.seg.hdr->root[ROOT_BSP])
         bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);

@@ -9,13 +9,17 @@
  *     (every inner processor puts its pid into processor 0's table), and
  *     inner processor 0 is the caller (same process id);
  *   - after the inner bsp_end, bsp_pid and bsp_nprocs are the outer ones
- *     and only the caller came back (one line per outer processor).
+ *     and only the caller came back (one line per outer processor);
+ *   - the inner processors may run on every CPU the program started with
+ *     (not only on the one the outer run pinned the caller to), and the
+ *     caller is pinned as before after the inner run.
  * "repro" as the argument: issue 19's reproducer, unchanged. */
 // RUN: n=2 args="repro" out="^outer 0 of 2$"
 // RUN: n=2
 // RUN: n=3 args="3" out="^outer 2 of 3 back from 3$"
 // RUN: n=1 args="4"
 #include <bsp.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,6 +46,14 @@ static int repro(void)
 static int q = 2;
 static int outer_p, outer_me;
 static pid_t caller;
+static int cpus_at_start, cpus_outer;
+
+static int cpus_now(void)
+{
+    cpu_set_t set;
+    CHECK(sched_getaffinity(0, sizeof set, &set) == 0, "sched_getaffinity");
+    return CPU_COUNT(&set);
+}
 
 static void inner(void)
 {
@@ -50,6 +62,7 @@ static void inner(void)
     int me = (int)bsp_pid();
     CHECK((int)bsp_nprocs() == q, "inner bsp_nprocs %d, asked %d", (int)bsp_nprocs(), q);
     CHECK(me >= 0 && me < q, "inner pid %d of %d", me, q);
+    CHECK(cpus_now() == cpus_at_start, "inner processor %d may use %d CPUs, the program %d", me, cpus_now(), cpus_at_start);
     CHECK((me == 0) == (getpid() == caller), "inner processor %d: caller %d, me %d", me, (int)caller, (int)getpid());
     int *seen = calloc((size_t)q, sizeof *seen);
     CHECK(seen, "calloc");
@@ -72,11 +85,13 @@ static void spmd(void)
     outer_p = (int)bsp_nprocs();
     outer_me = (int)bsp_pid();
     caller = getpid();
+    cpus_outer = cpus_now();
     bsp_init(inner, 0, NULL);
     inner();
     CHECK((int)bsp_pid() == outer_me && (int)bsp_nprocs() == outer_p, "after the inner run: pid %d of %d, was %d of %d",
           (int)bsp_pid(), (int)bsp_nprocs(), outer_me, outer_p);
     CHECK(getpid() == caller, "a process other than the caller came back from the inner run");
+    CHECK(cpus_now() == cpus_outer, "outer processor %d: %d CPUs after the inner run, %d before", outer_me, cpus_now(), cpus_outer);
     printf("outer %d of %d back from %d\n", outer_me, outer_p, q);
     bsp_sync();
     bsp_end();
@@ -88,6 +103,7 @@ int main(int argc, char **argv)
         return repro();
     if (argc > 1)
         q = atoi(argv[1]);
+    cpus_at_start = cpus_now();
     bsp_init(spmd, argc, argv);
     spmd();
     return 0;
