@@ -253,6 +253,19 @@ static int cpu_for(uint32_t s, uint32_t p, int mode)
     return list[index % (size_t)n];
 }
 
+/* A nested run's processors (copies of a pinned processor) may use every
+ * CPU the program was first allowed: they would all share the caller's. */
+void affinity_unpin(void)
+{
+    if (mode_chosen() == MODE_NONE || !aff.cpus || !aff.ncpus)
+        return; /* never pinned here */
+    cpu_set_t all;
+    CPU_ZERO(&all);
+    for (int i = 0; i < aff.ncpus; i++)
+        CPU_SET(aff.cpus[i], &all);
+    sched_setaffinity(0, sizeof all, &all);
+}
+
 void affinity_pin(uint32_t s, uint32_t p)
 {
     int mode = mode_chosen();

@@ -348,6 +348,8 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem);
 /* Registrations (reg.c). */
 void reg_reset(void);
 void reg_free(void);
+/* Nested runs: swap the registration replica (mpi) with 'r'; returns the old. */
+struct reg_entry *reg_nest_swap(struct reg_entry *r);
 int32_t reg_lookup(const char *call, const void *addr);
 int64_t reg_slot_of(const void *addr);   /* addr's slot, -1 when not registered (no error) */
 static inline uint64_t reg_remote_size(uint32_t pid, uint32_t slot)
@@ -490,6 +492,7 @@ void checkpoint_due(void) __attribute__((noreturn, cold));
 
 /* Pinning processors to CPUs, MulticoreBSP's machine settings (affinity.c). */
 void affinity_pin(uint32_t me, uint32_t p);   /* at bsp_begin, shm device */
+void affinity_unpin(void);                    /* in a nested run: every CPU first allowed */
 int64_t affinity_max_threads(void);           /* mcbsp_set_maximum_threads, or 0 */
 
 /* Reading incoming streams (sync.c). */

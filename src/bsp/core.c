@@ -129,6 +129,8 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
     bsp_require_not_forked("bsp_init");
     settings_check("bsp_init");
     bsp.spmd = spmd;
+    if (bsp.begun) /* in an SPMD section: for a nested run (MulticoreBSP), only recorded */
+        return;
     /* Where every processor runs the program from main (mpi), processors
      * other than 0 go straight into spmd, which bsp_end leaves, as the
      * BSPlib standard describes bsp_init. */
@@ -150,14 +152,108 @@ void bsp_segment_setup(struct segment *seg)
 }
 
 
+/* ---- nested runs (MulticoreBSP's hierarchical BSP) ------------------------
+ * bsp_begin in an SPMD section starts an inner run: the caller becomes its
+ * processor 0 and forks the others (always on the shm device: on mpi the
+ * inner run stays on the rank's machine and its children never call MPI).
+ * Everything of the outer run this process holds is set aside first and
+ * given back after the inner bsp_end, untouched: the BSP state (its
+ * registrations, queue, superstep), the device's state, the registration
+ * replica, the launch layer's job (launch_nest_enter).  The registered areas
+ * the outer run moved into its segment (mirror.c) stay as they are: the
+ * inner run moves none, and its children get private copies at the fork. */
+struct nest_saved {
+    struct bsp_state bsp;
+    struct device *dev;
+    void *dev_state;
+    struct reg_entry *replica;
+    bool observing;
+};
+static struct nest_saved *nest_stack[8];
+
+static void nest_set_aside(void)
+{
+    uint32_t d = launch_nest_depth();
+    if (d + 1 >= sizeof nest_stack / sizeof *nest_stack) /* the launch layer's limit too */
+        bsp_error("bsp_begin", "cannot start an inner run: nested too deep (%u runs inside one another)", d + 1);
+    struct nest_saved *n = malloc(sizeof *n);
+    if (!n)
+        bsp_error("bsp_begin", "cannot start an inner run: out of memory");
+    n->bsp = bsp;
+    n->dev = dev;
+    n->dev_state = dev->nest_save ? dev->nest_save() : NULL;
+    if (dev->nest_save && !n->dev_state)
+        bsp_error("bsp_begin", "cannot start an inner run: out of memory");
+    n->replica = reg_nest_swap(NULL);
+    n->observing = bsp_observing;
+    int rc = launch_nest_enter();
+    if (rc)
+        bsp_error("bsp_begin", "cannot start an inner run: %s", rc == -EMLINK ? "nested too deep" : strerror(-rc));
+    nest_stack[d] = n;
+    bsp_observing = false; /* the profiler follows the outermost run */
+    memset(&bsp, 0, sizeof bsp);
+    bsp.mc = n->bsp.mc;
+    bsp.spmd = n->bsp.spmd;
+    dev = &device_shm;
+}
+
+static void nest_give_back(void)
+{
+    launch_nest_leave();
+    struct nest_saved *n = nest_stack[launch_nest_depth()];
+    nest_stack[launch_nest_depth()] = NULL;
+    dev = n->dev;
+    if (dev->nest_restore)
+        dev->nest_restore(n->dev_state);
+    reg_nest_swap(n->replica);
+    bsp_observing = n->observing;
+    bsp = n->bsp;
+    free(n);
+    if (!strcmp(dev->name, "shm")) /* as the outer bsp_begin pinned it */
+        affinity_pin(bsp.me, bsp.p);
+}
+
+static void nested_begin(int64_t p)
+{
+    if (p <= 0 || p > MAX_PROCS)
+        bsp_error("bsp_begin", "%lld processors requested for an inner run (must be 1..%d)", (long long)p, MAX_PROCS);
+    uint32_t outer_me = bsp.me;
+    uint64_t outer_step = bsp.step;
+    nest_set_aside();
+    uint32_t me;
+    int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
+    if (rc) {
+        char why[512];
+        settings_limit_text(-rc, (uint32_t)p, seg_size_from_env(), why, sizeof why);
+        if (job.seg.base)
+            seg_detach(&job.seg);
+        nest_give_back();
+        bsp_error("bsp_begin", "cannot start an inner run of %lld processors (processor %u, superstep %llu): %s",
+                  (long long)p, outer_me, (unsigned long long)outer_step, why);
+    }
+    bsp.p = job.nprocs;
+    bsp.me = me;
+    bsp.begun = true;
+    affinity_unpin();
+    bsp.t0 = now();
+    if (!job.seg.hdr->root[ROOT_BSP])
+        bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
+    bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
+    reg_reset();
+    bsmp_reset();
+    checkpoint_arm();
+}
+
 void bsp_impl_begin(int64_t p)
 {
     static bool atfork;
     bsp_require_not_forked("bsp_begin");
     if (!atfork)
         atfork = pthread_atfork(NULL, NULL, forked_by_program) == 0;
-    if (bsp.begun)
-        bsp_error("bsp_begin", "called twice (already running on %u processors)", bsp.p);
+    if (bsp.begun) {
+        nested_begin(p);
+        return;
+    }
     if (device_choose()->agree) /* mpi: processor 0 decides p, as on shm */
         p = dev->agree(p);
     if (p <= 0 || p > MAX_PROCS)
@@ -435,14 +531,18 @@ void bsp_end(void)
     if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS)) /* XF_REGS: an ebsp_barrier */
         bsp_collective_mismatch();
     OBSERVE(finish((uint32_t)XGET(sum, XF_SLOW)));
-    mirror_end(); /* after the barrier: no peer reaches these pages any more */
+    bool nested = launch_nest_depth() != 0;
+    if (!nested) /* an inner run moved nothing: the outer run's moves stay */
+        mirror_end(); /* after the barrier: no peer reaches these pages any more */
     reg_free();
     bsmp_free();
     free(bsp.hp);
     bsp.hp = NULL;
     bsp.nhp = bsp.caphp = 0;
     bsp.begun = false;
-    dev->end();
+    dev->end(); /* processors other than 0 end here */
+    if (nested)
+        nest_give_back();
 }
 
 void bsp_vabort(const char *format, va_list args)

@@ -459,7 +459,8 @@ static void forget_unmapped(void)
 int32_t mirror_attach(const void *addr, uint64_t size, struct reg_entry *e)
 {
     uintptr_t a = (uintptr_t)addr, lo = (a + mr.page - 1) & ~(mr.page - 1), hi = (a + size) & ~(mr.page - 1);
-    if (!mr.on || a + size < a || hi <= lo || hi - lo < mr.min || !maps_read())
+    /* an inner run moves nothing: the outer run's moves stay as they are */
+    if (!mr.on || launch_nest_depth() || a + size < a || hi <= lo || hi - lo < mr.min || !maps_read())
         return -1;
     forget_unmapped();
     /* Pages moved already for another registration, or left moved by a

@@ -86,6 +86,13 @@ void reg_reset(void)
  * processor's registration table, made at the syncs that change them. */
 static struct reg_entry *replica;
 
+struct reg_entry *reg_nest_swap(struct reg_entry *r)
+{
+    struct reg_entry *old = replica;
+    replica = r;
+    return old;
+}
+
 void reg_free(void)
 {
     free(replica);

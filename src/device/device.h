@@ -91,6 +91,11 @@ struct device {
      * flags differ from 'flags' (nprocs when none), *theirs its flags.
      * NULL on shm. */
     uint64_t (*meet)(uint64_t flags, uint32_t *other, uint64_t *theirs);
+    /* Nested runs (shm): set the running job's state of this device aside,
+     * leaving the device fresh for an inner job, and give it back after
+     * the inner job ended; NULL where the inner job needs nothing saved. */
+    void *(*nest_save)(void);
+    void (*nest_restore)(void *saved);
 };
 
 extern struct device device_shm;

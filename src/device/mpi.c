@@ -514,6 +514,8 @@ static void on_fatal_signal(int sig)
     char msg[200];
     const char *abbrev = sigabbrev_np(sig);
     int len;
+    if (job.nest) /* processor 0 of an inner run (launch_nest_enter): the launch layer named it */
+        mpi_die_by_signal(sig);
     if (m.begun && !m.ended && launch_words.steps)
         len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s) in superstep %llu\n",
                        launch_words.proc, m.me + launch_words.first, sig, abbrev ? abbrev : "?",

@@ -361,6 +361,36 @@ static bool shm_direct_read(uint32_t src, const struct iovec *local, const struc
     return direct_loop(src, local, remote, n, false);
 }
 
+/* A nested run (launch_nest_enter): the outer job's streams stay as they
+ * are, untouched, until the inner job has ended. */
+struct shm_saved {
+    __typeof__(shm) shm;
+    struct stream_window *windows;
+    bool direct;
+};
+
+static void *shm_nest_save(void)
+{
+    struct shm_saved *s = malloc(sizeof *s);
+    if (!s)
+        return NULL;
+    s->shm = shm;
+    s->windows = device_shm.windows;
+    s->direct = device_shm.direct;
+    memset(&shm, 0, sizeof shm);
+    device_shm.windows = NULL;
+    return s;
+}
+
+static void shm_nest_restore(void *saved)
+{
+    struct shm_saved *s = saved;
+    shm = s->shm;
+    device_shm.windows = s->windows;
+    device_shm.direct = s->direct;
+    free(s);
+}
+
 struct device device_shm = {
     .name = "shm",
     .begin = shm_begin,
@@ -380,6 +410,8 @@ struct device device_shm = {
     .direct_read = shm_direct_read,
     .spawn = shm_spawn,
     .spawn_wait = shm_spawn_wait,
+    .nest_save = shm_nest_save,
+    .nest_restore = shm_nest_restore,
 };
 
 struct device *dev = &device_shm;

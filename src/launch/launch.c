@@ -30,8 +30,11 @@ struct job job = { .seg = { .fd = -1 } };
 #define EVENT_END 1ull
 #define EVENT_FAIL 1000ull
 
-/* Monitor state: only in the starting process. */
-static struct {
+/* Monitor state, one per run this process started (a nested run has its
+ * own: launch_nest_enter); the monitor thread is handed its run's
+ * and reads no global, so an outer monitor keeps watching its children
+ * while this process runs an inner job. */
+struct monitor {
     pthread_t thread;
     bool running;
     int event_fd;              /* main thread -> monitor: "we failed" or "ending" */
@@ -45,7 +48,13 @@ static struct {
     int result;                /* a host's view of how the job ended */
     int *hangup;               /* per child: read end of a pipe only it holds (-1: none) */
     pid_t starter_pid;         /* hooks act only in this process, not in its forks */
-} mon;
+    struct launch_shared *ls;  /* the run's tables, for the monitor thread */
+    uint32_t nprocs;
+    uint32_t depth;            /* 0: the outermost run; else nested (launch_nest_enter) */
+    bool own_signals;          /* this run caught the fatal signals (an outer one had not) */
+};
+static struct monitor mon_top;
+static struct monitor *mon = &mon_top;
 
 /* The program's own actions for the signals the runtime catches, restored
  * when the job ends and chained to after a report. */
@@ -79,40 +88,78 @@ static const char *signal_abbrev(int sig)
  * only after printing publish it, which wakes every waiter and lets the
  * monitor end the program.
  */
-static bool claim_failure(uint32_t code)
+/* Nested runs (MulticoreBSP's hierarchical BSP): a processor of a run may
+ * start an inner run of its own.  A failure anywhere stops the whole job:
+ * it is claimed in the run where it happened and in every run around it,
+ * innermost first, and the one that claims them all prints; every level is
+ * published, so every waiter of every level wakes.  nest_ls[d] is the
+ * tables of the run at depth d around the current one (mapped in every
+ * process of the inner runs, which are forks of their starter), and
+ * nest_where[d] the words a line of depth d ends with ("" at depth 0). */
+#define NEST_MAX 8
+static struct launch_shared *nest_ls[NEST_MAX];
+static char nest_where[NEST_MAX + 1][512];
+static uint32_t nest_depth; /* of the run this thread's calls act on */
+
+static bool claim_failure_at(struct launch_shared *ls, uint32_t depth, uint32_t code)
 {
     supervise_settled(); /* the runtime reports this failure, not the supervisor */
+    code = code ? code : LAUNCH_EXIT_ERROR;
     uint32_t none = 0;
-    return atomic_compare_exchange_strong(&job.ls->exit_code, &none, code ? code : LAUNCH_EXIT_ERROR);
+    if (!atomic_compare_exchange_strong(&ls->exit_code, &none, code))
+        return false;
+    for (uint32_t d = depth; d-- > 0;) {
+        none = 0;
+        if (!atomic_compare_exchange_strong(&nest_ls[d]->exit_code, &none, code))
+            return false; /* a failure of an outer run is being reported */
+    }
+    return true;
+}
+
+static void publish_failure_at(struct launch_shared *ls, uint32_t depth)
+{
+    barrier_fail(&ls->barrier, atomic_load(&ls->exit_code));
+    for (uint32_t d = depth; d-- > 0;)
+        barrier_fail(&nest_ls[d]->barrier, atomic_load(&nest_ls[d]->exit_code));
+}
+
+static bool claim_failure(uint32_t code)
+{
+    return claim_failure_at(job.ls, nest_depth, code);
 }
 
 static void publish_failure(void)
 {
-    barrier_fail(&job.ls->barrier, atomic_load(&job.ls->exit_code));
+    publish_failure_at(job.ls, nest_depth);
 }
 
-static bool failure_claimed(void)
+static bool failure_claimed(const struct monitor *m)
 {
-    return atomic_load(&job.ls->exit_code) != 0;
+    return atomic_load(&m->ls->exit_code) != 0;
 }
 
 /* The one funnel of failure lines: claim, print when first, publish.  Only
  * processor 0's fatal-signal handler (on_fatal_signal) and the supervisor
  * build and write their line by hand: in a handler, and in a process that
  * may have had threads when it forked, stdio is not safe. */
-void launch_report(uint32_t code, const char *line)
+static void report_at(struct launch_shared *ls, uint32_t depth, uint32_t code, const char *line)
 {
-    if (claim_failure(code) && line) {
+    if (claim_failure_at(ls, depth, code) && line) {
         fflush(stdout);
-        fprintf(stderr, "superstep: %s\n", line);
+        fprintf(stderr, "superstep: %s%s\n", line, nest_where[depth]);
         fflush(stderr);
     }
-    publish_failure();
+    publish_failure_at(ls, depth);
 }
 
-static uint64_t proc_step(uint32_t p)
+void launch_report(uint32_t code, const char *line)
 {
-    return atomic_load(&job.ls->proc[p].step);
+    report_at(job.ls, nest_depth, code, line);
+}
+
+static uint64_t proc_step(const struct launch_shared *ls, uint32_t p)
+{
+    return atomic_load(&ls->proc[p].step);
 }
 
 void (*launch_fail_hook)(uint32_t code, const char *msg);
@@ -144,7 +191,8 @@ static void program_forked_child(void)
     job.step_mirror = NULL;
     launch_fail_hook = NULL;
     launch_failed_hook = NULL;
-    mon.running = false;
+    mon->running = false;
+    nest_depth = 0; /* nor of any run around it */
 }
 
 /* A setting read again while the job runs and found bad (settings.h): the
@@ -155,7 +203,7 @@ static void setting_rejected(const char *line)
         return; /* no processor of a running job here: settings exits itself */
     if (launch_words.steps)
         launch_fail(LAUNCH_EXIT_ERROR, "%s %u, superstep %llu: %s", launch_words.proc, job.me + launch_words.first,
-                    (unsigned long long)proc_step(job.me), line);
+                    (unsigned long long)proc_step(job.ls, job.me), line);
     launch_fail(LAUNCH_EXIT_ERROR, "%s %u: %s", launch_words.proc, job.me + launch_words.first, line);
 }
 
@@ -166,30 +214,30 @@ __attribute__((constructor)) static void fork_watch_install(void)
 }
 
 /* " in superstep S" when reports name supersteps, else "". */
-static const char *step_text(char *buf, size_t n, uint32_t p)
+static const char *step_text(const struct launch_shared *ls, char *buf, size_t n, uint32_t p)
 {
     if (!launch_words.steps)
         return "";
-    snprintf(buf, n, " in superstep %llu", (unsigned long long)proc_step(p));
+    snprintf(buf, n, " in superstep %llu", (unsigned long long)proc_step(ls, p));
     return buf;
 }
 
 /* ---- the monitor -------------------------------------------------------- */
 
-static void reap(uint32_t p, siginfo_t *si)
+static void reap(struct monitor *mon, uint32_t p, siginfo_t *si)
 {
     memset(si, 0, sizeof *si);
-    if (waitid(P_PIDFD, (id_t)mon.pidfd[p], si, WEXITED) != 0) {
+    if (waitid(P_PIDFD, (id_t)mon->pidfd[p], si, WEXITED) != 0) {
         /* ECHILD: reaped behind our back (SIGCHLD ignored, or the program's
          * own wait); all that is known is whether it ended cleanly. */
         si->si_code = CLD_EXITED;
-        si->si_status = atomic_load(&job.ls->proc[p].ended) ? 0 : -1;
+        si->si_status = atomic_load(&mon->ls->proc[p].ended) ? 0 : -1;
     }
-    close(mon.pidfd[p]);
-    mon.pidfd[p] = -1;
-    if (mon.hangup[p] >= 0) {
-        close(mon.hangup[p]);
-        mon.hangup[p] = -1;
+    close(mon->pidfd[p]);
+    mon->pidfd[p] = -1;
+    if (mon->hangup[p] >= 0) {
+        close(mon->hangup[p]);
+        mon->hangup[p] = -1;
     }
 }
 
@@ -198,11 +246,11 @@ static void reap(uint32_t p, siginfo_t *si)
  * state tells which (supervise_execd), whichever wake-up came first.  True
  * when this is a failure (then reported and the child killed). */
 #define HANGUP_BIT 0x80000000u
-static bool child_hung_up(uint32_t p)
+static bool child_hung_up(struct monitor *mon, uint32_t p)
 {
-    close(mon.hangup[p]);
-    mon.hangup[p] = -1;
-    if (atomic_load(&job.ls->proc[p].ended))
+    close(mon->hangup[p]);
+    mon->hangup[p] = -1;
+    if (atomic_load(&mon->ls->proc[p].ended))
         return false;
     static char comm[64]; /* forked children's name until they exec: ours */
     if (!comm[0]) {
@@ -213,26 +261,26 @@ static bool child_hung_up(uint32_t p)
         if (f)
             fclose(f);
     }
-    if (!supervise_execd(mon.pid[p], comm))
+    if (!supervise_execd(mon->pid[p], comm))
         return false; /* it is exiting: the pidfd reports that */
     char msg[256], st[48];
     snprintf(msg, sizeof msg, "%s %u called exec%s without calling %s", launch_words.proc,
-             p + launch_words.first, step_text(st, sizeof st, p), launch_words.end_call);
-    launch_report(LAUNCH_EXIT_ERROR, msg);
-    syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+             p + launch_words.first, step_text(mon->ls, st, sizeof st, p), launch_words.end_call);
+    report_at(mon->ls, mon->depth, LAUNCH_EXIT_ERROR, msg);
+    syscall(SYS_pidfd_send_signal, mon->pidfd[p], SIGKILL, NULL, 0);
     return true;
 }
 
 /* A child ended: was that a failure?  If so, report it when it is the first. */
-static bool child_failed(uint32_t p, const siginfo_t *si)
+static bool child_failed(struct monitor *mon, uint32_t p, const siginfo_t *si)
 {
-    if (si->si_code == CLD_EXITED && si->si_status == 0 && atomic_load(&job.ls->proc[p].ended))
+    if (si->si_code == CLD_EXITED && si->si_status == 0 && atomic_load(&mon->ls->proc[p].ended))
         return false;
-    if (failure_claimed())
+    if (failure_claimed(mon))
         return true; /* someone already said what went wrong */
     char msg[256], st[48];
     uint32_t code;
-    const char *in = step_text(st, sizeof st, p);
+    const char *in = step_text(mon->ls, st, sizeof st, p);
     if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
         snprintf(msg, sizeof msg, "%s %u killed by signal %d (SIG%s)%s", launch_words.proc,
                  p + launch_words.first, si->si_status, signal_abbrev(si->si_status), in);
@@ -242,27 +290,27 @@ static bool child_failed(uint32_t p, const siginfo_t *si)
                  launch_words.proc, p + launch_words.first, si->si_status, in, launch_words.end_call);
         code = LAUNCH_EXIT_ERROR;
     }
-    launch_report(code, msg);
+    report_at(mon->ls, mon->depth, code, msg);
     return true;
 }
 
 /* Stop every child still running: they see the failure word and leave on
  * their own within moments; those busy computing are killed. */
-static void stop_children(void)
+static void stop_children(struct monitor *mon)
 {
     for (int round = 0;; round++) {
         bool live = false;
-        for (uint32_t p = mon.first_child; p < job.nprocs; p++) {
-            if (mon.pidfd[p] < 0)
+        for (uint32_t p = mon->first_child; p < mon->nprocs; p++) {
+            if (mon->pidfd[p] < 0)
                 continue;
-            struct pollfd pfd = { mon.pidfd[p], POLLIN, 0 };
+            struct pollfd pfd = { mon->pidfd[p], POLLIN, 0 };
             if (poll(&pfd, 1, 0) == 1) {
                 siginfo_t si;
-                reap(p, &si);
+                reap(mon, p, &si);
             } else {
                 live = true;
                 if (round >= 50)
-                    syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+                    syscall(SYS_pidfd_send_signal, mon->pidfd[p], SIGKILL, NULL, 0);
             }
         }
         if (!live)
@@ -294,67 +342,67 @@ static void run_failed_hook(void)
     atomic_store(&state, 2);
 }
 
-static void monitor_exit_job(void)
+static void monitor_exit_job(struct monitor *mon)
 {
-    stop_children();
+    stop_children(mon);
     run_failed_hook();
     fflush(stdout);
     fflush(stderr);
-    uint32_t code = atomic_load(&job.ls->exit_code);
+    uint32_t code = atomic_load(&mon->ls->exit_code);
     _exit(code ? (int)code : LAUNCH_EXIT_ERROR);
 }
 
 static void *monitor_main(void *arg)
 {
-    (void)arg;
-    uint32_t n = job.nprocs;
-    struct pollfd *pfd = mon.pfd;
-    uint32_t *who = mon.who;
+    struct monitor *mon = arg;
+    uint32_t n = mon->nprocs;
+    struct pollfd *pfd = mon->pfd;
+    uint32_t *who = mon->who;
     for (;;) {
         nfds_t k = 0;
-        pfd[k].fd = mon.event_fd;
+        pfd[k].fd = mon->event_fd;
         pfd[k++].events = POLLIN;
-        for (uint32_t p = mon.first_child; p < n; p++) {
-            if (mon.pidfd[p] < 0)
+        for (uint32_t p = mon->first_child; p < n; p++) {
+            if (mon->pidfd[p] < 0)
                 continue;
             who[k] = p;
-            pfd[k].fd = mon.pidfd[p];
+            pfd[k].fd = mon->pidfd[p];
             pfd[k++].events = POLLIN;
-            if (mon.hangup[p] >= 0) {
+            if (mon->hangup[p] >= 0) {
                 who[k] = p | HANGUP_BIT;
-                pfd[k].fd = mon.hangup[p];
+                pfd[k].fd = mon->hangup[p];
                 pfd[k++].events = POLLIN;
             }
         }
-        if (k == 1 && mon.ending)
+        if (k == 1 && mon->ending)
             break; /* every child ended cleanly */
         if (poll(pfd, k, -1) < 0)
             continue;
         bool failed = false;
         for (nfds_t i = 1; i < k; i++) { /* hang-ups first: an exec'd child may have ended too */
             uint32_t p = who[i] & ~HANGUP_BIT;
-            if (pfd[i].revents && (who[i] & HANGUP_BIT) && mon.hangup[p] >= 0 && mon.pidfd[p] >= 0)
-                failed |= child_hung_up(p);
+            if (pfd[i].revents && (who[i] & HANGUP_BIT) && mon->hangup[p] >= 0 && mon->pidfd[p] >= 0)
+                failed |= child_hung_up(mon, p);
         }
         for (nfds_t i = 1; i < k; i++) {
             uint32_t p = who[i] & ~HANGUP_BIT;
-            if (!pfd[i].revents || mon.pidfd[p] < 0 || (who[i] & HANGUP_BIT))
+            if (!pfd[i].revents || mon->pidfd[p] < 0 || (who[i] & HANGUP_BIT))
                 continue;
             siginfo_t si;
-            reap(p, &si);
-            failed |= child_failed(p, &si);
+            reap(mon, p, &si);
+            failed |= child_failed(mon, p, &si);
         }
         if (pfd[0].revents) {
             uint64_t v = 0;
-            if (read(mon.event_fd, &v, sizeof v) != (ssize_t)sizeof v || v >= EVENT_FAIL)
-                monitor_exit_job(); /* the starter itself failed: end the program */
-            mon.ending = true;
+            if (read(mon->event_fd, &v, sizeof v) != (ssize_t)sizeof v || v >= EVENT_FAIL)
+                monitor_exit_job(mon); /* the starter itself failed: end the program */
+            mon->ending = true;
         }
         if (failed) {
-            if (!mon.host)
-                monitor_exit_job();
-            stop_children();
-            mon.result = (int)atomic_load(&job.ls->exit_code);
+            if (!mon->host)
+                monitor_exit_job(mon);
+            stop_children(mon);
+            mon->result = (int)atomic_load(&mon->ls->exit_code);
             break;
         }
     }
@@ -399,8 +447,9 @@ static size_t killed_line(char *buf, size_t cap, uint32_t p, int sig)
     at = launch_put_str(buf, at, cap, ")");
     if (launch_words.steps) {
         at = launch_put_str(buf, at, cap, " in superstep ");
-        at = launch_put_u64(buf, at, cap, proc_step(p));
+        at = launch_put_u64(buf, at, cap, proc_step(job.ls, p));
     }
+    at = launch_put_str(buf, at, cap, nest_where[nest_depth]);
     return launch_put_str(buf, at, cap, "\n");
 }
 
@@ -421,15 +470,15 @@ void launch_chain_signal(int sig, const siginfo_t *si)
 static void on_fatal_signal(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
-    if (job.ls && mon.starter_pid == getpid()) { /* not in a process the program forked */
-        char msg[192];
+    if (job.ls && mon->starter_pid == getpid()) { /* not in a process the program forked */
+        char msg[768];
         size_t len = killed_line(msg, sizeof msg, job.me, sig);
         if (claim_failure(128 + (uint32_t)sig))
             (void)!write(2, msg, len);
         publish_failure();
-        for (uint32_t p = mon.first_child; p < job.nprocs; p++)
-            if (mon.pidfd && mon.pidfd[p] >= 0)
-                syscall(SYS_pidfd_send_signal, mon.pidfd[p], SIGKILL, NULL, 0);
+        for (uint32_t p = mon->first_child; p < job.nprocs; p++)
+            if (mon->pidfd && mon->pidfd[p] >= 0)
+                syscall(SYS_pidfd_send_signal, mon->pidfd[p], SIGKILL, NULL, 0);
         run_failed_hook(); /* best effort: this process is failing */
     }
     launch_chain_signal(sig, si);
@@ -519,6 +568,14 @@ static void give_back_alternate_stack(void)
     alt.installed = false;
 }
 
+/* An outer run of this process catches the fatal signals already. */
+static bool catching_here(void)
+{
+    struct sigaction now;
+    sigaction(SIGSEGV, NULL, &now);
+    return (now.sa_flags & SA_SIGINFO) && now.sa_sigaction == on_fatal_signal;
+}
+
 static void catch_signals_in_starter(void)
 {
     alternate_stack();
@@ -532,41 +589,44 @@ static void catch_signals_in_starter(void)
 
 static int monitor_start(uint32_t first_child, bool host)
 {
-    mon.first_child = first_child;
-    mon.host = host;
-    mon.result = 0;
-    mon.ending = false;
-    mon.event_fd = eventfd(0, EFD_CLOEXEC);
-    if (mon.event_fd < 0)
+    mon->first_child = first_child;
+    mon->host = host;
+    mon->result = 0;
+    mon->ending = false;
+    mon->event_fd = eventfd(0, EFD_CLOEXEC);
+    if (mon->event_fd < 0)
         return -errno;
     /* The program's signal handlers must run on its own threads. */
     sigset_t all, old;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, &old);
-    int rc = pthread_create(&mon.thread, NULL, monitor_main, NULL);
+    mon->ls = job.ls;
+    mon->nprocs = job.nprocs;
+    mon->depth = nest_depth;
+    int rc = pthread_create(&mon->thread, NULL, monitor_main, mon);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (rc != 0)
         return -EAGAIN;
-    mon.running = true;
+    mon->running = true;
     return 0;
 }
 
 static int alloc_tables(uint32_t nprocs)
 {
-    free(mon.pidfd);
-    free(mon.pid);
-    free(mon.pfd);
-    free(mon.who);
-    free(mon.hangup);
-    mon.hangup = malloc(nprocs * sizeof *mon.hangup);
-    mon.pidfd = malloc(nprocs * sizeof *mon.pidfd);
-    mon.pid = calloc(nprocs, sizeof *mon.pid);
-    mon.pfd = calloc(2 * nprocs + 1, sizeof *mon.pfd);
-    mon.who = calloc(2 * nprocs + 1, sizeof *mon.who);
-    if (!mon.pidfd || !mon.pid || !mon.pfd || !mon.who || !mon.hangup)
+    free(mon->pidfd);
+    free(mon->pid);
+    free(mon->pfd);
+    free(mon->who);
+    free(mon->hangup);
+    mon->hangup = malloc(nprocs * sizeof *mon->hangup);
+    mon->pidfd = malloc(nprocs * sizeof *mon->pidfd);
+    mon->pid = calloc(nprocs, sizeof *mon->pid);
+    mon->pfd = calloc(2 * nprocs + 1, sizeof *mon->pfd);
+    mon->who = calloc(2 * nprocs + 1, sizeof *mon->who);
+    if (!mon->pidfd || !mon->pid || !mon->pfd || !mon->who || !mon->hangup)
         return -ENOMEM;
     for (uint32_t p = 0; p < nprocs; p++)
-        mon.pidfd[p] = mon.hangup[p] = -1;
+        mon->pidfd[p] = mon->hangup[p] = -1;
     return 0;
 }
 
@@ -591,6 +651,18 @@ static void give_back_sigchld(void)
     sigchld_changed = false;
 }
 
+static bool nest_under_device; /* the outermost run has a device's failure path (mpi) */
+
+/* In a processor of an inner run.  Under mpi the actions saved at the
+ * rank's start are MPI's own (its backtrace handler): such a processor
+ * dies by the signal instead, as a rank does (mpi_die_by_signal). */
+static void nest_child_signals(void)
+{
+    restore_all();
+    for (size_t i = 0; nest_under_device && i < sizeof fault_signals / sizeof fault_signals[0]; i++)
+        signal(fault_signals[i], SIG_DFL);
+}
+
 static void child_setup(pid_t starter)
 {
     own_fork = false;
@@ -601,17 +673,19 @@ static void child_setup(pid_t starter)
     /* Let peers read and write this process's memory (bsp_hpput), where
      * Yama restricts that to ancestors. */
     prctl(PR_SET_PTRACER, starter, 0, 0, 0);
-    mon.running = false;
+    mon->running = false;
     supervise_forget();
     job.step_mirror = NULL;
+    if (nest_depth) /* an inner run's processor: the program's own actions, none of an outer run's */
+        nest_child_signals();
 }
 
 static int record_child(uint32_t p, pid_t pid)
 {
-    mon.pid[p] = pid;
-    mon.pidfd[p] = (int)syscall(SYS_pidfd_open, pid, 0);
+    mon->pid[p] = pid;
+    mon->pidfd[p] = (int)syscall(SYS_pidfd_open, pid, 0);
     atomic_store(&job.ls->proc[p].os_pid, pid);
-    return mon.pidfd[p] < 0 ? -errno : 0;
+    return mon->pidfd[p] < 0 ? -errno : 0;
 }
 
 /* Processor 0 leaving the program without ending the job (exit, or a return
@@ -619,15 +693,15 @@ static int record_child(uint32_t p, pid_t pid)
 static void starter_on_exit(int status, void *arg)
 {
     (void)arg;
-    if (!job.ls || !mon.running || job.me != 0 || atomic_load(&job.ls->proc[0].ended) ||
-        getpid() != mon.starter_pid) /* a process the program forked is not processor 0 */
+    if (!job.ls || !mon->running || job.me != 0 || atomic_load(&job.ls->proc[0].ended) ||
+        getpid() != mon->starter_pid) /* a process the program forked is not processor 0 */
         return;
     char msg[256], st[48];
     snprintf(msg, sizeof msg, "%s %u exited with status %d%s without calling %s", launch_words.proc,
-             launch_words.first, status, step_text(st, sizeof st, 0), launch_words.end_call);
+             launch_words.first, status, step_text(job.ls, st, sizeof st, 0), launch_words.end_call);
     launch_report(LAUNCH_EXIT_ERROR, msg);
     uint64_t fail = EVENT_FAIL;
-    (void)!write(mon.event_fd, &fail, sizeof fail);
+    (void)!write(mon->event_fd, &fail, sizeof fail);
     for (;;)
         pause();
 }
@@ -649,11 +723,11 @@ static pthread_cond_t job_end_cond = PTHREAD_COND_INITIALIZER;
 
 static void starter_thread_ended(void *arg)
 {
-    (void)arg;
-    if (getpid() != mon.starter_pid) /* a copy of the thread in a process the program forked */
+    const struct monitor *m = arg;
+    if (getpid() != m->starter_pid) /* a copy of the thread in a process the program forked */
         return;
     pthread_mutex_lock(&job_end_lock);
-    while (mon.running)
+    while (m->running)
         pthread_cond_wait(&job_end_cond, &job_end_lock);
     pthread_mutex_unlock(&job_end_lock);
     give_back_alternate_stack();
@@ -664,24 +738,24 @@ static void watch_starter_thread(void)
     if (!starter_thread_keyed)
         starter_thread_keyed = pthread_key_create(&starter_thread_key, starter_thread_ended) == 0;
     if (starter_thread_keyed)
-        pthread_setspecific(starter_thread_key, &mon);
+        pthread_setspecific(starter_thread_key, mon);
 }
 
 /* Undo a partial start: kill and reap children [from, to). */
 static void kill_and_reap(uint32_t from, uint32_t to)
 {
     for (uint32_t q = from; q < to; q++)
-        if (mon.pid[q] > 0)
-            kill(mon.pid[q], SIGKILL);
+        if (mon->pid[q] > 0)
+            kill(mon->pid[q], SIGKILL);
     for (uint32_t q = from; q < to; q++) {
-        if (mon.pid[q] > 0)
-            waitpid(mon.pid[q], NULL, 0);
-        if (mon.pidfd[q] >= 0)
-            close(mon.pidfd[q]);
-        if (mon.hangup[q] >= 0)
-            close(mon.hangup[q]);
-        mon.pid[q] = 0;
-        mon.pidfd[q] = mon.hangup[q] = -1;
+        if (mon->pid[q] > 0)
+            waitpid(mon->pid[q], NULL, 0);
+        if (mon->pidfd[q] >= 0)
+            close(mon->pidfd[q]);
+        if (mon->hangup[q] >= 0)
+            close(mon->hangup[q]);
+        mon->pid[q] = 0;
+        mon->pidfd[q] = mon->hangup[q] = -1;
     }
 }
 
@@ -704,18 +778,21 @@ static int fork_processors(uint32_t nprocs)
         on_exit(starter_on_exit, NULL);
         exit_hook = true;
     }
-    own_fork = true;
-    int rc = supervise_start();
-    own_fork = false;
-    if (rc)
-        return rc;
+    int rc;
+    if (!nest_depth) { /* an inner run's starter is a processor of the job already */
+        own_fork = true;
+        rc = supervise_start();
+        own_fork = false;
+        if (rc)
+            return rc;
+    }
     pid_t self = getpid(); /* the worker's: the supervisor keeps the original */
     if ((rc = alloc_tables(nprocs)) != 0)
         return rc;
     char who[32];
     snprintf(who, sizeof who, "%s %u", launch_words.proc, launch_words.first);
-    job.step_mirror = supervise_job(who, launch_words.end_call, "", launch_words.steps);
-    mon.starter_pid = self;
+    job.step_mirror = nest_depth ? NULL : supervise_job(who, launch_words.end_call, "", launch_words.steps);
+    mon->starter_pid = self;
     own_sigchld();
     job.nprocs = nprocs;
     job.me = 0;
@@ -745,17 +822,19 @@ static int fork_processors(uint32_t nprocs)
             child_setup(self);
             close(hang[0]);
             for (uint32_t q = 1; q < p; q++)
-                close(mon.hangup[q]);
+                close(mon->hangup[q]);
             job.me = p;
             job.starter = false;
             return 0;
         }
         close(hang[1]);
-        mon.hangup[p] = hang[0];
+        mon->hangup[p] = hang[0];
         if ((rc = record_child(p, pid)) != 0)
             return rc;
     }
-    catch_signals_in_starter();
+    mon->own_signals = !catching_here(); /* else an outer run's handler reports */
+    if (mon->own_signals)
+        catch_signals_in_starter();
     rc = monitor_start(1, false);
     if (!rc)
         watch_starter_thread();
@@ -842,7 +921,7 @@ static int spawn_kernels(const char *path, char *const argv[])
     job.forked = true;
     fflush(NULL);
     pid_t self = getpid();
-    mon.starter_pid = self;
+    mon->starter_pid = self;
     for (uint32_t p = 0; p < nprocs; p++) {
         /* Everything the child needs is made before the fork: between fork
          * and exec only async-signal-safe calls (the host may have threads). */
@@ -915,26 +994,28 @@ int launch_finish(void)
         fflush(NULL);
         _exit(0);
     }
-    if (mon.running) {
+    if (mon->running) {
         uint64_t end = EVENT_END;
-        (void)!write(mon.event_fd, &end, sizeof end);
-        pthread_join(mon.thread, NULL);
+        (void)!write(mon->event_fd, &end, sizeof end);
+        pthread_join(mon->thread, NULL);
         pthread_mutex_lock(&job_end_lock);
-        mon.running = false;
+        mon->running = false;
         pthread_cond_broadcast(&job_end_cond); /* a starting thread waiting to end */
         pthread_mutex_unlock(&job_end_lock);
-        close(mon.event_fd);
+        close(mon->event_fd);
     }
-    supervise_settled();
+    if (!nest_depth) /* an inner run's end is not the job's: the supervisor still watches */
+        supervise_settled();
     job.step_mirror = NULL;
     if (starter_thread_keyed) /* in the thread that ends it (the value of another one is idle now) */
         pthread_setspecific(starter_thread_key, NULL);
-    if (!mon.host) {
+    if (!mon->host && mon->own_signals) {
         restore_all();
         give_back_alternate_stack();
-        give_back_sigchld();
     }
-    return mon.result;
+    if (!mon->host)
+        give_back_sigchld();
+    return mon->result;
 }
 
 /* The starter's main thread hands the shutdown to the monitor and waits. */
@@ -942,9 +1023,9 @@ static void starter_stop(void) __attribute__((noreturn));
 static void starter_stop(void)
 {
     fflush(NULL);
-    if (mon.running) {
+    if (mon->running) {
         uint64_t fail = EVENT_FAIL;
-        (void)!write(mon.event_fd, &fail, sizeof fail);
+        (void)!write(mon->event_fd, &fail, sizeof fail);
         for (;;)
             pause();
     }
@@ -1031,4 +1112,85 @@ void launch_fail(uint32_t code, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     launch_vfail(code, fmt, ap);
+}
+
+/* ---- nested runs ---------------------------------------------------------- */
+
+/* What an inner run sets aside in its starter and gives back at its end. */
+static struct nest_level {
+    struct sigaction program_action[NSIG];
+    bool program_action_saved[NSIG];
+    struct job job;
+    struct monitor *mon;
+    void (*fail_hook)(uint32_t code, const char *msg);
+    void (*failed_hook)(void);
+    struct sigaction program_sigchld;
+    bool sigchld_changed;
+} nest_saved[NEST_MAX];
+
+uint32_t launch_nest_depth(void)
+{
+    return nest_depth;
+}
+
+int launch_nest_enter(void)
+{
+    if (nest_depth + 1 >= NEST_MAX)
+        return -EMLINK;
+    struct monitor *inner = calloc(1, sizeof *inner);
+    if (!inner)
+        return -ENOMEM;
+    uint32_t d = nest_depth;
+    struct nest_level *l = &nest_saved[d];
+    memcpy(l->program_action, program_action, sizeof program_action);
+    memcpy(l->program_action_saved, program_action_saved, sizeof program_action_saved);
+    l->job = job;
+    l->mon = mon;
+    if (!d)
+        nest_under_device = launch_fail_hook != NULL;
+    l->fail_hook = launch_fail_hook;
+    l->failed_hook = launch_failed_hook;
+    l->program_sigchld = program_sigchld;
+    l->sigchld_changed = sigchld_changed;
+    char body[sizeof nest_where[0] - 3];
+    snprintf(body, sizeof body, "in the inner run that %s %u started in superstep %llu%s%.*s",
+             launch_words.proc, job.me + launch_words.first, (unsigned long long)proc_step(job.ls, job.me),
+             d ? ", " : "", d ? (int)strlen(nest_where[d]) - 3 : 0, d ? nest_where[d] + 2 : "");
+    snprintf(nest_where[d + 1], sizeof nest_where[d + 1], " (%s)", body);
+    nest_ls[d] = job.ls;
+    /* The inner run is a shm run of this process and its forks: no
+     * device hook of the outer run (an MPI call) may run in it. */
+    launch_fail_hook = NULL;
+    launch_failed_hook = NULL;
+    sigchld_changed = false;
+    mon = inner;
+    memset(&job, 0, sizeof job);
+    job.seg.fd = -1;
+    job.nest = d + 1;
+    nest_depth = d + 1;
+    return 0;
+}
+
+void launch_nest_leave(void)
+{
+    if (!nest_depth)
+        return;
+    struct nest_level *l = &nest_saved[--nest_depth];
+    free(mon->pidfd);
+    free(mon->pid);
+    free(mon->pfd);
+    free(mon->who);
+    free(mon->hangup);
+    free(mon);
+    mon = l->mon;
+    job = l->job;
+    launch_fail_hook = l->fail_hook;
+    launch_failed_hook = l->failed_hook;
+    memcpy(program_action, l->program_action, sizeof program_action);
+    memcpy(program_action_saved, l->program_action_saved, sizeof program_action_saved);
+    program_sigchld = l->program_sigchld;
+    sigchld_changed = l->sigchld_changed;
+    nest_ls[nest_depth] = NULL;
+    if (starter_thread_keyed && job.starter && mon->running)
+        pthread_setspecific(starter_thread_key, mon);
 }

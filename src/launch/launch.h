@@ -58,6 +58,7 @@ struct job {
     bool starter;               /* this process started the job (runs the monitor) */
     bool forked;                /* processors exist: failing must stop them */
     _Atomic uint64_t *step_mirror; /* the supervisor's copy of processor 0's superstep, or NULL */
+    uint32_t nest;              /* 0, or the depth of an inner run (launch_nest_enter) */
 };
 
 extern struct job job;
@@ -164,6 +165,17 @@ static inline void launch_set_step(uint64_t step)
     if (job.step_mirror)
         atomic_store_explicit(job.step_mirror, step, memory_order_relaxed);
 }
+
+/* Nested runs (MulticoreBSP's hierarchical BSP): a processor of a job
+ * starts a job of its own by launch_fork, as its processor 0.  Before,
+ * launch_nest_enter sets this process's job aside (job is fresh, no device
+ * hooks, no supervisor); after its launch_finish, launch_nest_leave gives it
+ * back.  A failure in the inner job claims and publishes it in every job
+ * around it too, and its line ends with where the inner job was started.
+ * Returns 0 or -errno (-EMLINK: nested too deep). */
+int launch_nest_enter(void);
+void launch_nest_leave(void);
+uint32_t launch_nest_depth(void);
 
 /* Environment variables that carry the job to an exec'd processor. */
 #define ENV_SEGMENT_FD "SUPERSTEP_SEGMENT_FD"

@@ -1,5 +1,5 @@
 # examples.sh - the example programs run and print what they promise.
-# Usage: examples.sh hello|inner_product|sort [args...]
+# Usage: examples.sh hello|inner_product|sort|hierarchical [args...]
 # RUN: n=1 args="hello"
 # RUN: n=4 args="hello"
 # RUN: n=8 args="hello"
@@ -12,6 +12,9 @@
 # RUN: n=3 args="sort 1001"
 # RUN: n=8 args="sort 5"
 # RUN: n=16 args="sort 100000"
+# RUN: n=1 args="hierarchical"
+# RUN: n=3 args="hierarchical 1001 3"
+# RUN: n=4 args="hierarchical 5 4"
 set -u
 p=$SUPERSTEP_NPROCS
 prog=$1
@@ -36,6 +39,10 @@ inner_product)
         want = n * (n + 1) * (2 * n + 1) / 6
         d = got - want; if (d < 0) d = -d
         exit !(d <= 1e-9 * want) }' || fail "wrong inner product" ;;
+hierarchical)
+    n=${1:-1000000}
+    [ "$out" = "sum of 1..$n = $((n * (n + 1) / 2)) on $p processors, each with an inner run of ${2:-2}" ] ||
+        fail "unexpected output" ;;
 sort)
     [ "$out" = "sorted ${1:-1000000} numbers on $p processors" ] || fail "unexpected output" ;;
 *)
