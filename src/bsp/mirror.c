@@ -82,6 +82,9 @@ static struct {
     uint64_t min;
     uintptr_t page;
     ino_t ino;                 /* the segment's memfd */
+    int fd;                    /* its descriptor: the run's that moved the areas,
+                                * also while an inner run (launch_nest_enter)
+                                * has put its own segment in job.seg */
     struct mirror *m;
     uint32_t n, cap;
     struct range *free;        /* emptied segment ranges, for reuse */
@@ -241,7 +244,7 @@ static uint64_t range_alloc(uint64_t len)
 
 static bool punch(uint64_t off, uint64_t len)
 {
-    return fallocate(job.seg.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len) == 0;
+    return fallocate(mr.fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)off, (off_t)len) == 0;
 }
 
 /* An emptied range, for reuse: its pages dropped, or kept (keep: its pages
@@ -287,7 +290,7 @@ static bool seg_io(bool write, char *buf, uint64_t len, uint64_t off)
 {
     while (len) {
         size_t n = len > 0x7ffff000u ? 0x7ffff000u : (size_t)len;
-        long got = syscall(write ? SYS_pwrite64 : SYS_pread64, job.seg.fd, buf, n, (off_t)off);
+        long got = syscall(write ? SYS_pwrite64 : SYS_pread64, mr.fd, buf, n, (off_t)off);
         if (got < 0 && errno == EINTR)
             continue;
         if (got <= 0)
@@ -336,7 +339,7 @@ static bool make_private(uintptr_t lo, uint64_t len, uint64_t off)
 
 static bool map_shared(uintptr_t lo, uint64_t len, uint64_t off)
 {
-    return mmap((void *)lo, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | MAP_POPULATE, job.seg.fd,
+    return mmap((void *)lo, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED | MAP_POPULATE, mr.fd,
                 (off_t)off) != MAP_FAILED;
 }
 
@@ -621,8 +624,10 @@ void mirror_begin(void)
     mr.warm = 0;
     mr.on = atfork && mr.min && bsp.p >= 2 && dev->segment_shared && dev->direct &&
             job.seg.fd >= 0 && fstat(job.seg.fd, &st) == 0;
-    if (mr.on)
+    if (mr.on) {
         mr.ino = st.st_ino;
+        mr.fd = job.seg.fd;
+    }
 }
 
 void mirror_end(void)
