@@ -2,11 +2,14 @@
  * as the fault tests inject them (tests/core/leave0.c, tests/ebsp/leave_host.c):
  *   _exit0:   _exit(0);
  *   exec:     replace itself with /bin/true;
- *   execlong: replace itself with a long sleep.
+ *   execlong: replace itself with a long sleep;
+ *   renamed:  give itself another name (prctl PR_SET_NAME, as a program may
+ *             name its threads), then _exit(0): an exit, not an exec.
  * Any other mode: returns. */
 #ifndef SUPERSTEP_TEST_LEAVE_H
 #define SUPERSTEP_TEST_LEAVE_H
 #include <string.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 
 static inline void leave_as(const char *mode)
@@ -17,5 +20,9 @@ static inline void leave_as(const char *mode)
         execl("/bin/true", "true", (char *)NULL);
     if (!strcmp(mode, "execlong"))
         execl("/bin/sleep", "sleep", "60", (char *)NULL);
+    if (!strcmp(mode, "renamed")) {
+        prctl(PR_SET_NAME, "renamed");
+        _exit(0);
+    }
 }
 #endif

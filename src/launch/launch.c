@@ -252,16 +252,7 @@ static bool child_hung_up(struct monitor *mon, uint32_t p)
     mon->hangup[p] = -1;
     if (atomic_load(&mon->ls->proc[p].ended))
         return false;
-    static char comm[64]; /* forked children's name until they exec: ours */
-    if (!comm[0]) {
-        FILE *f = fopen("/proc/self/comm", "re");
-        if (!f || !fgets(comm, sizeof comm, f))
-            strcpy(comm, "?");
-        comm[strcspn(comm, "\n")] = 0;
-        if (f)
-            fclose(f);
-    }
-    if (!supervise_execd(mon->pid[p], comm))
+    if (!supervise_execd(mon->pid[p]))
         return false; /* it is exiting: the pidfd reports that */
     char msg[256], st[48];
     snprintf(msg, sizeof msg, "%s %u called exec%s without calling %s", launch_words.proc,

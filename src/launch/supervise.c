@@ -13,7 +13,6 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -158,45 +157,55 @@ static void die_by(int sig)
     _exit(128 + sig);
 }
 
-/* The worker closed the pipe only it holds while a job ran: did it exec?
- * An exiting process has dropped its memory (and so /proc/PID/exe) before
- * its descriptors; an exec'd one shows another program, or, when it exec'd
- * this program again, is still running a moment later. */
-/* Read /proc/<pid>/<what> (a link's target or a file's first line) into
- * buf; false when it cannot be read.  Async-signal-safe. */
-static bool proc_read(pid_t pid, const char *what, bool link, char *buf, size_t cap)
+/* PF_FORKNOEXEC of the kernel's task flags (include/linux/sched.h): set in
+ * a forked process, cleared by its exec. */
+#define TASK_FORKNOEXEC 0x00000040ul
+
+/* The kernel's flags word of process pid (/proc/<pid>/stat, field 9: after
+ * the name in parentheses, which may hold spaces, parentheses and newlines,
+ * the seventh field); false when it cannot be read (reaped).
+ * Async-signal-safe. */
+static bool task_flags(pid_t pid, unsigned long *flags)
 {
-    char path[64];
+    char path[64], buf[1024];
     size_t at = launch_put_str(path, 0, sizeof path, "/proc/");
     at = launch_put_u64(path, at, sizeof path, (uint64_t)pid);
-    at = launch_put_str(path, at, sizeof path, "/");
-    launch_put_str(path, at, sizeof path, what);
-    ssize_t n;
-    if (link) {
-        n = readlink(path, buf, cap - 1);
-    } else {
-        int fd = open(path, O_RDONLY | O_CLOEXEC);
-        n = fd < 0 ? -1 : read(fd, buf, cap - 1);
-        if (fd >= 0)
-            close(fd);
-    }
-    if (n < 0)
+    launch_put_str(path, at, sizeof path, "/stat");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+    if (fd >= 0)
+        close(fd);
+    if (n <= 0)
         return false;
     buf[n] = 0;
-    buf[strcspn(buf, "\n")] = 0;
+    const char *p = NULL;
+    for (ssize_t i = 0; i < n; i++)
+        if (buf[i] == ')')
+            p = buf + i + 1;
+    for (int field = 3; p && field < 9; field++) { /* state, ppid, pgrp, session, tty, tpgid */
+        while (*p == ' ')
+            p++;
+        while (*p && *p != ' ')
+            p++;
+    }
+    while (p && *p == ' ')
+        p++;
+    if (!p || *p < '0' || *p > '9')
+        return false;
+    unsigned long v = 0;
+    while (*p >= '0' && *p <= '9')
+        v = v * 10 + (unsigned long)(*p++ - '0');
+    *flags = v;
     return true;
 }
 
-bool supervise_execd(pid_t pid, const char *comm_at_start)
+/* exec clears PF_FORKNOEXEC before it closes the close-on-exec
+ * descriptors, and a zombie keeps its flags: whether the process is still
+ * running its exec'd program, ended by now, or exiting without an exec. */
+bool supervise_execd(pid_t pid)
 {
-    char buf[PATH_MAX];
-    /* An exit closes the descriptors only after the address space is gone:
-     * an exe to read means the process lives on after the close, by exec. */
-    if (proc_read(pid, "exe", true, buf, sizeof buf))
-        return true;
-    /* Exiting, or a zombie not yet reaped: an exec'd program that already
-     * ended carries its own name. */
-    return proc_read(pid, "comm", false, buf, sizeof buf) && strcmp(buf, comm_at_start) != 0;
+    unsigned long flags;
+    return task_flags(pid, &flags) && !(flags & TASK_FORKNOEXEC);
 }
 
 /* The worker ended: report it if a job was running that nobody reported or
@@ -234,9 +243,6 @@ static void supervisor_main(int hang_r)
     own_signals();
     int pidfd = (int)syscall(SYS_pidfd_open, worker, 0);
     close_all_but(pidfd, hang_r);
-    char comm[64]; /* the worker's name until it execs: ours (fork copied it) */
-    if (!proc_read(getpid(), "comm", false, comm, sizeof comm))
-        comm[0] = 0;
     siginfo_t si;
     for (;;) {
         struct pollfd pfd[2] = { { pidfd, POLLIN, 0 }, { hang_r, POLLIN, 0 } };
@@ -247,7 +253,7 @@ static void supervisor_main(int hang_r)
         if (hang_r >= 0 && pfd[1].revents) {
             close(hang_r);
             hang_r = -1;
-            if (atomic_load(&page->active) && supervise_execd(worker, comm)) {
+            if (atomic_load(&page->active) && supervise_execd(worker)) {
                 report("called exec", true);
                 kill(worker, SIGKILL); /* its processors die with it */
                 waitpid(worker, NULL, 0);

@@ -39,10 +39,11 @@ void supervise_settled(void);
  * the exec detection, so that only the worker holds it. */
 void supervise_forget(void);
 
-/* A process that closed a close-on-exec pipe only it held, and did not end
- * cleanly: did it exec (true), or is it exiting?  Told by the kernel's state
- * (an exe while alive, or a name other than comm_at_start once ended), not
- * by a delay.  Async-signal-safe. */
-bool supervise_execd(pid_t pid, const char *comm_at_start);
+/* A forked process that closed a close-on-exec pipe only it held, and did
+ * not end cleanly: did it exec (true), or is it exiting?  Told by the
+ * kernel's state (its PF_FORKNOEXEC flag, kept also once it has ended), not
+ * by a delay nor by its name (which the program may change).
+ * Async-signal-safe. */
+bool supervise_execd(pid_t pid);
 
 #endif

@@ -35,6 +35,8 @@ expect() {
 
 for step in 0 2; do
     expect 1 "^superstep: processor 0 exited with status 0 in superstep $step without calling bsp_end$" bsp _exit0 $step
+    # an exit after a change of name is no exec (the exec test once compared names)
+    expect 1 "^superstep: processor 0 exited with status 0 in superstep $step without calling bsp_end$" bsp renamed $step
     expect 1 "^superstep: node 1 exited with status 0 without calling mp_quit$" mp _exit0 $step
     expect 1 "^superstep: processor 0 called exec in superstep $step without calling bsp_end$" bsp execlong $step
     expect 1 "^superstep: node 1 called exec without calling mp_quit$" mp execlong $step

@@ -9,6 +9,9 @@
  *   term0:      processor 0 gets SIGTERM: it is reported;
  *   exec1:      processor 1 replaces itself with a long-running program:
  *               reported, the job ends;
+ *   exec1short: the same with a program that ends at once: still an exec;
+ *   renamed1:   processor 1 gives itself another name (PR_SET_NAME) and
+ *               calls _exit(3): an exit with its status, not an exec;
  *   overflow0:  processor 0 overflows its stack: reported;
  *   sigchld:    the program ignores SIGCHLD; processor 1's signal is still
  *               reported with its status;
@@ -23,6 +26,8 @@
 // RUN: n=2 args="restore" out="^restored$"
 // RUN: n=3 args="term0" fail="processor 0 killed by signal 15 \(SIGTERM\) in superstep 1"
 // RUN: n=3 args="exec1" timeout=30 fail="processor 1 called exec in superstep 1 without calling bsp_end"
+// RUN: n=3 args="exec1short" timeout=30 fail="processor 1 called exec in superstep 1 without calling bsp_end"
+// RUN: n=3 args="renamed1" timeout=30 fail="^superstep: processor 1 exited with status 3 in superstep 1 without calling bsp_end$"
 // RUN: n=2 args="overflow0" fail="processor 0 killed by signal 11 \(SIGSEGV\)"
 // RUN: n=3 args="sigchld" fail="processor 1 killed by signal 11 \(SIGSEGV\) in superstep 1"
 // RUN: n=3 args="hp_killed" fail="processor 1 killed by signal 9 \(SIGKILL\)"
@@ -39,6 +44,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -194,6 +200,12 @@ int main(int argc, char **argv)
         raise(SIGTERM);
     if (!strcmp(m, "exec1") && me == 1)
         execlp("sleep", "sleep", "1000", (char *)NULL);
+    if (!strcmp(m, "exec1short") && me == 1)
+        execl("/bin/true", "true", (char *)NULL);
+    if (!strcmp(m, "renamed1") && me == 1) { /* as a program may name its threads: an exit, not an exec */
+        prctl(PR_SET_NAME, "renamed");
+        _exit(3);
+    }
     if (!strcmp(m, "overflow0") && me == 0)
         recurse(NULL, 0);
     if (!strcmp(m, "sigchld") && me == 1)
