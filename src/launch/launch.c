@@ -654,9 +654,19 @@ static void nest_child_signals(void)
         signal(fault_signals[i], SIG_DFL);
 }
 
+/* A processor's end of its exec pipe (the monitor of its run holds the
+ * other): -1 in a starter.  Its own exec closes it; a process it starts
+ * (an inner run's processor) must not hold it too, else that exec goes
+ * unseen until the inner processors end. */
+static int own_hang_w = -1;
+
 static void child_setup(pid_t starter)
 {
     own_fork = false;
+    if (own_hang_w >= 0) { /* the exec pipe of the run this process is a processor of */
+        close(own_hang_w);
+        own_hang_w = -1;
+    }
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != starter)
         _exit(LAUNCH_EXIT_STOPPED);
@@ -814,6 +824,7 @@ static int fork_processors(uint32_t nprocs)
             close(hang[0]);
             for (uint32_t q = 1; q < p; q++)
                 close(mon->hangup[q]);
+            own_hang_w = hang[1];
             job.me = p;
             job.starter = false;
             return 0;

@@ -12,6 +12,11 @@
  *     a run of 2 in inner superstep 1, whose processor P faults in S;
  *   outer: outer processor O faults in outer superstep 1 while the others
  *     compute in their inner runs (the line names no inner run);
+ *   exec: in the inner run of outer processor O, inner processor P replaces
+ *     itself with a long sleep in inner superstep S: named at once as an
+ *     exec (inner processor 0 is outer processor O: its exec is the outer
+ *     run's monitor's, or the supervisor's, to see, and the inner run's
+ *     processors must not hold its exec pipe open);
  *   leave: after the inner runs, outer processor O leaves with _exit(0) in
  *     outer superstep 2: the supervisor still watches processor 0 (an inner
  *     run's end is not the job's). */
@@ -23,6 +28,10 @@
 // RUN: n=2 args="bspabort 0 1 2" fail="^superstep: bsp_abort: processor 1, superstep 2: inner 1 \(in the inner run that processor 0 started in superstep 1\)$"
 // RUN: n=2 args="bspabort 1 0 1" fail="^superstep: bsp_abort: processor 0, superstep 1: inner 0 \(in the inner run that processor 1 started in superstep 1\)$"
 // RUN: n=2 args="deep 1 1 0" fail="^superstep: processor 1 killed by signal 11 \(SIGSEGV\) in superstep 0 \(in the inner run that processor 1 started in superstep 1, in the inner run that processor 1 started in superstep 1\)$"
+// RUN: n=2 args="exec 1 0 1" timeout=30 fail="^superstep: processor 1 called exec in superstep 1 without calling bsp_end$" nompi="a rank's exec is mpirun's to report"
+// RUN: n=3 args="exec 2 0 0" timeout=30 fail="^superstep: processor 2 called exec in superstep 1 without calling bsp_end$" nompi="a rank's exec is mpirun's to report"
+// RUN: n=2 args="exec 0 0 1" timeout=30 fail="^superstep: processor 0 called exec in superstep 1 without calling bsp_end$" nompi="a rank's exec is mpirun's to report"
+// RUN: n=2 args="exec 1 2 1" timeout=30 fail="^superstep: processor 2 called exec in superstep 1 without calling bsp_end \(in the inner run that processor 1 started in superstep 1\)$"
 // RUN: n=2 args="leave 0 0 0" fail="^superstep: processor 0 exited with status 0 in superstep 2 without calling bsp_end$" nompi="a rank's _exit is mpirun's to report (tests/mpi/faults.sh)"
 // RUN: n=3 args="leave 2 0 0" fail="^superstep: processor 2 exited with status 0 in superstep 2 without calling bsp_end$" nompi="a rank's _exit is mpirun's to report (tests/mpi/faults.sh)"
 // RUN: n=3 args="outer 2 0 0" timeout=20 fail="^superstep: processor 2 killed by signal 11 \(SIGSEGV\) in superstep 1$"
@@ -52,6 +61,8 @@ static void fault(void)
         abort();
     if (!strcmp(mode, "bspabort"))
         bsp_abort("inner %d\n", (int)bsp_pid());
+    if (!strcmp(mode, "exec"))
+        execl("/bin/sleep", "sleep", "60", (char *)NULL);
     write_null(&nowhere);
 }
 
@@ -77,7 +88,8 @@ static void inner(void)
 {
     int me_outer = (int)bsp_pid();
     bool here = me_outer == o;
-    bool faults_here = here && (!strcmp(mode, "segv") || !strcmp(mode, "abort") || !strcmp(mode, "bspabort"));
+    bool faults_here = here && (!strcmp(mode, "segv") || !strcmp(mode, "abort") || !strcmp(mode, "bspabort") ||
+                                !strcmp(mode, "exec"));
     if (!faults_here) {
         bsp_begin(3);
         for (int s = 0; s < 4; s++) {
