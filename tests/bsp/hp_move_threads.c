@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "in_segment.h"
 
 #define AREA (64 << 10)
 #define WORDS (AREA / 2 / sizeof(uint64_t))
@@ -54,22 +55,6 @@ static void *writer(void *arg)
     }
     last = k;
     return NULL;
-}
-
-static bool in_segment(const void *addr)
-{
-    FILE *f = fopen("/proc/self/maps", "r");
-    CHECK(f, "cannot read /proc/self/maps");
-    char line[512];
-    bool seg = false;
-    uintptr_t a = (uintptr_t)addr;
-    while (fgets(line, sizeof line, f)) {
-        unsigned long lo, hi;
-        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && a >= lo && a < hi)
-            seg = strstr(line, "/memfd:superstep") != NULL;
-    }
-    fclose(f);
-    return seg;
 }
 
 /* Word i holds the last k < n with k % WORDS == i (each word was written at

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "in_segment.h"
 
 #define N ((size_t)1 << 20)
 
@@ -27,23 +28,6 @@ static unsigned char *area;
 static unsigned char val(size_t i)
 {
     return (unsigned char)(i * 131 + (i >> 12) * 7 + 1);
-}
-
-/* Does the page holding addr map the shared segment (/proc/self/maps)? */
-static bool in_segment(const void *addr)
-{
-    FILE *f = fopen("/proc/self/maps", "r");
-    CHECK(f, "cannot read /proc/self/maps");
-    char line[512];
-    bool seg = false;
-    uintptr_t a = (uintptr_t)addr;
-    while (fgets(line, sizeof line, f)) {
-        unsigned long lo, hi;
-        if (sscanf(line, "%lx-%lx", &lo, &hi) == 2 && a >= lo && a < hi)
-            seg = strstr(line, "/memfd:superstep") != NULL;
-    }
-    fclose(f);
-    return seg;
 }
 
 static void inner(void)
