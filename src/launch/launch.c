@@ -181,11 +181,25 @@ struct launch_words launch_words = { "processor", 0, "bsp_end", true };
 static bool own_fork;
 static bool forked_off;
 
+/* A processor's end of its exec pipe (the monitor of its run holds the
+ * other): -1 in a starter.  Its own exec closes it; a process it forks (an
+ * inner run's processor, a helper of the program) must not hold it too,
+ * else that exec goes unseen while the fork lives. */
+static int own_hang_w = -1;
+
+static void forget_own_hang(void)
+{
+    if (own_hang_w >= 0)
+        close(own_hang_w);
+    own_hang_w = -1;
+}
+
 static void program_forked_child(void)
 {
     if (own_fork || !job.ls)
         return;
     forked_off = true;
+    forget_own_hang();
     job.ls = NULL;
     job.forked = job.starter = false;
     job.step_mirror = NULL;
@@ -654,19 +668,10 @@ static void nest_child_signals(void)
         signal(fault_signals[i], SIG_DFL);
 }
 
-/* A processor's end of its exec pipe (the monitor of its run holds the
- * other): -1 in a starter.  Its own exec closes it; a process it starts
- * (an inner run's processor) must not hold it too, else that exec goes
- * unseen until the inner processors end. */
-static int own_hang_w = -1;
-
 static void child_setup(pid_t starter)
 {
     own_fork = false;
-    if (own_hang_w >= 0) { /* the exec pipe of the run this process is a processor of */
-        close(own_hang_w);
-        own_hang_w = -1;
-    }
+    forget_own_hang(); /* the exec pipe of the run this process is a processor of */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != starter)
         _exit(LAUNCH_EXIT_STOPPED);

@@ -10,6 +10,8 @@
  *   exec1:      processor 1 replaces itself with a long-running program:
  *               reported, the job ends;
  *   exec1short: the same with a program that ends at once: still an exec;
+ *   fork_exec1: processor 1 forks a helper that lives on, then execs: the
+ *               helper must not hold processor 1's exec pipe open;
  *   renamed1:   processor 1 gives itself another name (PR_SET_NAME) and
  *               calls _exit(3): an exit with its status, not an exec;
  *   overflow0:  processor 0 overflows its stack: reported;
@@ -26,6 +28,7 @@
 // RUN: n=2 args="restore" out="^restored$"
 // RUN: n=3 args="term0" fail="processor 0 killed by signal 15 \(SIGTERM\) in superstep 1"
 // RUN: n=3 args="exec1" timeout=30 fail="processor 1 called exec in superstep 1 without calling bsp_end"
+// RUN: n=3 args="fork_exec1" timeout=30 fail="processor 1 called exec in superstep 1 without calling bsp_end"
 // RUN: n=3 args="exec1short" timeout=30 fail="processor 1 called exec in superstep 1 without calling bsp_end"
 // RUN: n=3 args="renamed1" timeout=30 fail="^superstep: processor 1 exited with status 3 in superstep 1 without calling bsp_end$"
 // RUN: n=2 args="overflow0" fail="processor 0 killed by signal 11 \(SIGSEGV\)"
@@ -200,6 +203,14 @@ int main(int argc, char **argv)
         raise(SIGTERM);
     if (!strcmp(m, "exec1") && me == 1)
         execlp("sleep", "sleep", "1000", (char *)NULL);
+    if (!strcmp(m, "fork_exec1") && me == 1) {
+        if (fork() == 0) { /* a helper that lives until processor 1 is gone */
+            prctl(PR_SET_PDEATHSIG, SIGKILL);
+            sleep(60);
+            _exit(0);
+        }
+        execlp("sleep", "sleep", "60", (char *)NULL);
+    }
     if (!strcmp(m, "exec1short") && me == 1)
         execl("/bin/true", "true", (char *)NULL);
     if (!strcmp(m, "renamed1") && me == 1) { /* as a program may name its threads: an exit, not an exec */
