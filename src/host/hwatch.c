@@ -292,7 +292,7 @@ void hwatch_launcher(uint64_t limit_s)
     w.limit_ms = limit_s < INT_MAX / 1000 ? (int)(limit_s * 1000) : INT_MAX;
     snprintf(w.task_dir, sizeof w.task_dir, "/proc/%d/task", (int)launcher);
     int n = snprintf(w.line, sizeof w.line,
-                     "superstep: %s (pid %d) was still running %llu s after the host ended without success, with no "
+                     "superstep: %s (pid %d) was still running %llu s or more after the host ended without success, with no "
                      "process of the job left: the time limit expired (SUPERSTEP_MPIRUN_HANG_TIMEOUT=%llu); the "
                      "watchdog killed it\n", comm, (int)launcher, (unsigned long long)limit_s,
                      (unsigned long long)limit_s);
