@@ -28,7 +28,7 @@
 set -u
 bin=$O/tests/mpi/watchdog mode=$1
 dir=$(mktemp -d) || exit 1
-trap 'rm -rf "$dir"' EXIT
+trap '[ -s "$dir/child" ] && kill "$(cat "$dir/child")"; rm -rf "$dir"' EXIT
 fail() { echo "watchdog.sh $mode: $*" >&2; [ -s "$dir/err" ] && sed 's/^/  stderr: /' "$dir/err" >&2; exit 1; }
 host=ok limit=1 before=
 case $mode in
@@ -67,7 +67,6 @@ elif [ "$mode" = busy ]; then
 fi
 wait "$launcher"
 st=$? took=$(( $(date +%s) - start ))
-[ -s "$dir/child" ] && kill "$(cat "$dir/child")"
 [ "$st" = "$want" ] || fail "the stand-in mpirun ended with status $st after $took s, expected $want"
 line='^superstep: mpirun \(pid [0-9]+\) was still running 1 s or more after the host ended without success, with no process of the job left: the time limit expired \(SUPERSTEP_MPIRUN_HANG_TIMEOUT=1\); the watchdog killed it$'
 case $mode in
