@@ -353,7 +353,7 @@ int hmpi_run(const char *path, char *const argv[])
     int *errs = calloc(hs.p, sizeof *errs);
     if (!errs)
         host_error("ebsp_spmd", "out of memory");
-    hwatch_launcher();
+    hwatch_launcher(setting_num(SET_MPIRUN_HANG_TIMEOUT));
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int rc = spawn_watched(path, argv, &ic, errs);
     free(errs);
