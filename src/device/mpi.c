@@ -45,6 +45,7 @@
 #include "device/lines.h"
 #include "device/mpi_fail.h"
 #include "device/mpi_wait.h"
+#include "device/mpi_watch.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -99,6 +100,7 @@ struct device device_mpi;
 
 static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
+    bool exiting;              /* in mpi_on_exit: no watcher to start */
     pid_t pid;                 /* the rank's process: a child the program forks is none */
     bool we_inited;
     bool begun, ended, used;
@@ -175,6 +177,8 @@ static void mpi_init(void)
     int flag = 0;
     MPI_Initialized(&flag);
     if (!flag) {
+        if (!m.exiting)
+            mpi_watch_start(); /* before MPI_Init: MPI stays in this process */
         mpi_init_library();
         m.we_inited = true;
     }
@@ -334,6 +338,7 @@ static void mpi_fail(uint32_t code, const char *msg)
     if (failing) /* a failure inside the failure path */
         _exit((int)code);
     failing = true;
+    mpi_watch_settle(); /* the runtime reports this failure, not the watcher */
     fflush(stdout);
     lines_flush();
     /* A kernel spawned by an Epiphany host prints without asking the other
@@ -345,7 +350,7 @@ static void mpi_fail(uint32_t code, const char *msg)
     MPI_Comm_get_parent(&parent);
     if (parent != MPI_COMM_NULL)
         kernel_failed(parent, msg, code);
-    if (msg && mpi_first_to_fail()) {
+    if (msg && mpi_first_to_fail() && mpi_watch_claim()) {
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
         /* The profiler writes what this rank has (its own records): the
@@ -471,6 +476,7 @@ void mpi_on_exit(int status, void *arg)
     (void)arg;
     if (m.inited && getpid() != m.pid) /* a process the rank forked leaves: not the rank */
         return;
+    m.exiting = true;
     if (!m.inited) {
         int started = 0, finished = 0;
         MPI_Initialized(&started); /* by the program, or by mp.h's transport */
@@ -515,6 +521,9 @@ static void on_fatal_signal(int sig)
     const char *abbrev = sigabbrev_np(sig);
     int len;
     if (job.nest) /* processor 0 of an inner run (launch_nest_enter): the launch layer named it */
+        mpi_die_by_signal(sig);
+    mpi_watch_settle();
+    if (!mpi_watch_claim()) /* another rank's failure is this machine's line */
         mpi_die_by_signal(sig);
     if (m.begun && !m.ended && launch_words.steps)
         len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s) in superstep %llu\n",
@@ -686,6 +695,10 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     if (!job.ls)
         return -ENOMEM;
     atomic_store(&job.ls->proc[m.me].os_pid, getpid());
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    if (parent == MPI_COMM_NULL) /* a kernel's end is its host's concern (hmpi.c) */
+        job.step_mirror = mpi_watch_arm(m.me);
     if (setup)
         setup(&job.seg);
     m.out = calloc(nprocs, sizeof *m.out);
@@ -707,6 +720,8 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
 
 static void mpi_end(void)
 {
+    mpi_watch_settle();
+    job.step_mirror = NULL;
     window_close();
     for (uint32_t q = 0; q < m.p; q++) {
         free(m.out[q].buf);
