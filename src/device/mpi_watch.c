@@ -21,6 +21,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -56,6 +57,8 @@ static struct watch_page *page; /* NULL: no watcher */
 static pid_t rank_pid;          /* the rank the page belongs to (not a process it forks) */
 static pid_t launcher;          /* the rank's parent when the watcher started */
 static int claim_fd = -1;       /* shared with the watcher: bound = the job's line claimed */
+static int pmi_fd = -1;         /* Hydra's PMI connection (PMI_FD), held by the watcher too */
+static int hang[2] = { -1, -1 }; /* a pipe only the rank writes to: its end closes as it exits */
 
 /* ---- async-signal-safe text ------------------------------------------------ */
 
@@ -153,6 +156,38 @@ static int zombie_status(pid_t pid)
     return v;
 }
 
+/* Was the rank stopped by its launcher?  MPICH's Hydra stops every rank
+ * with SIGTERM and at once SIGKILL, so the SIGTERM is still pending (in
+ * the process's shared pending set, until it is reaped) when the SIGKILL
+ * ends it: the rank's SIGTERM handler (on_term) never ran.  Read while the
+ * rank exits or is a zombie (its launcher reaps it only after it is told,
+ * which the pipe's hang-up precedes); false when it cannot be read. */
+static bool stopped_with_sigterm_pending(pid_t pid)
+{
+    char path[64], buf[2048];
+    size_t at = put(path, 0, sizeof path, "/proc/");
+    at = put_u64(path, at, sizeof path, (uint64_t)pid);
+    put(path, at, sizeof path, "/status");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    ssize_t n = read(fd, buf, sizeof buf - 1);
+    close(fd);
+    if (n <= 0)
+        return false;
+    buf[n] = 0;
+    char *p = strstr(buf, "\nShdPnd:");
+    if (!p)
+        return false;
+    p += 9;
+    while (*p == ' ' || *p == '\t')
+        p++;
+    uint64_t mask = 0;
+    for (; (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'); p++)
+        mask = mask << 4 | (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
+    return mask & (1ull << (SIGTERM - 1));
+}
+
 /* How the rank ended (a wait status), told by the kernel: the pidfd's exit
  * information once the launcher has reaped it (Linux 6.15), else the
  * zombie's /proc entry before that; -1 when neither can tell. */
@@ -245,7 +280,8 @@ static void watcher_main(void)
      * launcher waits for the end of the rank's output pipes. */
     for (int fd = 0; fd < 2; fd++)
         close(fd);
-    int keep[] = { 2, claim_fd, rank_fd, launcher_fd };
+    close(hang[1]);
+    int keep[] = { 2, claim_fd, rank_fd, launcher_fd, pmi_fd, hang[0] };
     int lo = 3;
     for (;;) { /* close everything else above 2, in ranges between kept ones */
         int next = -1;
@@ -260,9 +296,23 @@ static void watcher_main(void)
             syscall(SYS_close_range, (unsigned)lo, (unsigned)next - 1, 0u);
         lo = next + 1;
     }
-    wait_readable(rank_fd); /* the rank has ended */
-    if (atomic_load(&page->state) == ARMED && claim())
+    /* The rank's descriptors close as it exits, before its launcher is told
+     * (SIGCHLD), on which MPICH's Hydra stops the other ranks: the claim is
+     * made from then on (the pidfd also tells, should a process the rank
+     * forked hold the pipe). */
+    struct pollfd p[2] = { { rank_fd, POLLIN, 0 }, { hang[0], POLLIN, 0 } };
+    while (!(p[0].revents | p[1].revents))
+        if (poll(p, 2, -1) < 0 && errno != EINTR)
+            break;
+    bool report_it = atomic_load(&page->state) == ARMED && !stopped_with_sigterm_pending(rank_pid) && claim();
+    wait_readable(rank_fd); /* the rank has ended: its status is there */
+    if (report_it && atomic_load(&page->state) == ARMED)
         report(rank_status(rank_fd));
+    /* Only now may MPICH's Hydra see the rank's PMI connection end, which
+     * is what makes it stop the other ranks (with SIGKILL): by then the
+     * job's line is claimed, and the ranks it stops find it so. */
+    if (pmi_fd > 2)
+        close(pmi_fd);
     close(2);
     /* A claim held until the launcher ends: the ranks it stops after this
      * failure are no failures of their own. */
@@ -297,14 +347,23 @@ void mpi_watch_start(void)
         munmap(pg, sizeof *pg);
         return;
     }
+    if (pipe2(hang, O_CLOEXEC) != 0) {
+        close(fd);
+        munmap(pg, sizeof *pg);
+        return;
+    }
     claim_fd = fd;
+    const char *pmi = getenv("PMI_FD"); /* MPICH's Hydra: its connection, inherited at exec */
+    pmi_fd = pmi && *pmi ? atoi(pmi) : -1;
     launcher = getppid();
     rank_pid = getpid();
     page = pg;
     pid_t w = fork();
     if (w == 0)
         watcher_main();
+    close(hang[0]);
     if (w < 0) {
+        close(hang[1]);
         close(fd);
         claim_fd = -1;
         munmap(pg, sizeof *pg);
