@@ -552,6 +552,7 @@ static void whole_lines(void)
 static void failure_paths_install(void)
 {
     launch_fail_hook = mpi_fail;
+    launch_claimed_hook = mpi_watch_claimed;
     launch_catch_fatal_signals(on_fatal_signal);
     whole_lines();
 }
@@ -747,6 +748,7 @@ static void mpi_end(void)
     if (m.we_inited)
         MPI_Finalize();
     launch_fail_hook = NULL;
+    launch_claimed_hook = NULL;
     static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         signal(sigs[i], SIG_DFL);

@@ -355,6 +355,8 @@ void mpi_watch_start(void)
     claim_fd = fd;
     const char *pmi = getenv("PMI_FD"); /* MPICH's Hydra: its connection, inherited at exec */
     pmi_fd = pmi && *pmi ? atoi(pmi) : -1;
+    if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || fcntl(pmi_fd, F_GETFD) < 0)
+        pmi_fd = -1; /* not an inherited connection */
     launcher = getppid();
     rank_pid = getpid();
     page = pg;
@@ -392,6 +394,14 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
     atomic_store(&page->step, 0);
     atomic_store(&page->state, ARMED);
     return &page->step;
+}
+
+void mpi_watch_claimed(void)
+{
+    if (!page)
+        return;
+    atomic_store(&page->state, SETTLED);
+    claim();
 }
 
 void mpi_watch_settle(void)

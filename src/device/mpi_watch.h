@@ -38,4 +38,9 @@ void mpi_watch_settle(void);
  * first.  Async-signal-safe. */
 bool mpi_watch_claim(void);
 
+/* launch_claimed_hook: the launch layer reports a failure of an inner run
+ * that this rank started (from the rank or one of its inner processors,
+ * which share the page and the claim): settle and claim.  Async-signal-safe. */
+void mpi_watch_claimed(void);
+
 #endif
