@@ -36,7 +36,8 @@
  * prints), then MPI_Abort stops every rank with the exit status.  A rank
  * that leaves without bsp_end (exit, return from main) reports it from an
  * exit hook; fatal signals are named by a handler that then lets the signal
- * kill the rank, and mpirun stops the others.
+ * kill the rank, and mpirun stops the others.  An end that no code of the
+ * rank's sees (SIGKILL, _exit) is named by the rank's watcher (mpi_watch.c).
  */
 #include "device/device.h"
 #include "session/session_mpi.h"
