@@ -23,6 +23,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
@@ -258,6 +259,21 @@ static void own_signals(void)
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+/* Wait until the launcher has read the line from the stderr pipe, as
+ * lines.c's await_drained does before MPI_Abort, and with its bound (1 s:
+ * a stalled launcher must not keep the job): there is no event for an
+ * emptied pipe.  Async-signal-safe. */
+static void stderr_drained(void)
+{
+    struct timespec nap = { 0, 20000 };
+    for (int look = 0; look < 50000; look++) { /* 50000 naps of 20 us: 1 s or more */
+        int queued = 0;
+        if (ioctl(2, FIONREAD, &queued) != 0 || queued <= 0)
+            return;
+        nanosleep(&nap, NULL);
+    }
+}
+
 static void wait_readable(int fd)
 {
     struct pollfd p = { fd, POLLIN, 0 };
@@ -306,8 +322,18 @@ static void watcher_main(void)
             break;
     bool report_it = atomic_load(&page->state) == ARMED && !stopped_with_sigterm_pending(rank_pid) && claim();
     wait_readable(rank_fd); /* the rank has ended: its status is there */
-    if (report_it && atomic_load(&page->state) == ARMED)
-        report(rank_status(rank_fd));
+    if (report_it && atomic_load(&page->state) == ARMED) {
+        int status = rank_status(rank_fd);
+        report(status);
+        /* A rank that exited (with 0, say) is no failure to Hydra, which
+         * could end the job with 0: abort it on the rank's PMI connection,
+         * as the rank's PMI_Abort would (PMI-1's wire command). */
+        if (pmi_fd > 2 && (status < 0 || WIFEXITED(status))) {
+            static const char abort_cmd[] = "cmd=abort exitcode=1\n";
+            stderr_drained(); /* Hydra drops what its pipes hold once told */
+            (void)!write(pmi_fd, abort_cmd, sizeof abort_cmd - 1);
+        }
+    }
     /* Only now may MPICH's Hydra see the rank's PMI connection end, which
      * is what makes it stop the other ranks (with SIGKILL): by then the
      * job's line is claimed, and the ranks it stops find it so. */
@@ -360,11 +386,26 @@ void mpi_watch_start(void)
     launcher = getppid();
     rank_pid = getpid();
     page = pg;
-    pid_t w = fork();
-    if (w == 0)
-        watcher_main();
+    /* Forked twice, so that the watcher is no child of the rank's: a
+     * program's wait() for any child must not find it (nor wait for it). */
+    bool ok = false;
+    pid_t mid = fork();
+    if (mid == 0) {
+        pid_t w = _Fork(); /* async-signal-safe: the rank may run threads */
+        if (w == 0)
+            watcher_main();
+        _exit(w < 0);
+    }
+    if (mid > 0) {
+        int st = 0;
+        pid_t r;
+        while ((r = waitpid(mid, &st, 0)) < 0 && errno == EINTR)
+            ;
+        /* ECHILD: the program ignores SIGCHLD (or reaped it): assume it forked. */
+        ok = r < 0 ? errno == ECHILD : WIFEXITED(st) && WEXITSTATUS(st) == 0;
+    }
     close(hang[0]);
-    if (w < 0) {
+    if (!ok) {
         close(hang[1]);
         close(fd);
         claim_fd = -1;
