@@ -1,6 +1,7 @@
 /*
- * mpi_watch.c - the rank's watcher (mpi_watch.h): a child the rank forks
- * before MPI_Init, which waits on a pidfd of the rank and, when the rank
+ * mpi_watch.c - the rank's watcher (mpi_watch.h): a process the rank forks
+ * (twice, so that it is no child of the rank's) before MPI_Init, which
+ * waits on a pipe only the rank holds and a pidfd of the rank and, when the rank
  * ends inside a job without anybody reporting it, prints the line shm's
  * supervisor prints for processor 0:
  *
