@@ -18,6 +18,7 @@
 #include "launch/launch.h"
 
 #include <errno.h>
+#include <mpi.h> /* which MPI: MPICH_VERSION */
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -317,11 +318,37 @@ static void watcher_main(void)
      * (SIGCHLD), on which MPICH's Hydra stops the other ranks: the claim is
      * made from then on (the pidfd also tells, should a process the rank
      * forked hold the pipe). */
-    struct pollfd p[2] = { { rank_fd, POLLIN, 0 }, { hang[0], POLLIN, 0 } };
-    while (!(p[0].revents | p[1].revents))
-        if (poll(p, 2, -1) < 0 && errno != EINTR)
+    for (;;) {
+        struct pollfd p[2] = { { rank_fd, POLLIN, 0 }, { hang[0], POLLIN, 0 } };
+        if (poll(p, 2, -1) < 0) {
+            if (errno == EINTR)
+                continue;
             break;
+        }
+        if (p[0].revents)
+            break;
+        char note[64];
+        if (read(hang[0], note, sizeof note) <= 0)
+            break; /* the hang-up */
+        /* A note: the rank settled (it reports its own failure, or ended
+         * its job): the watcher will print nothing, so let the launcher see
+         * the rank's PMI connection and stderr end as the rank leaves them,
+         * as without a watcher (MPICH's Hydra took the job's status from
+         * another rank now and then while the watcher held them). */
+        if (atomic_load(&page->state) == SETTLED) {
+            if (pmi_fd > 2)
+                close(pmi_fd);
+            pmi_fd = -1;
+            close(2);
+        }
+    }
     bool report_it = atomic_load(&page->state) == ARMED && !stopped_with_sigterm_pending(rank_pid) && claim();
+    if (!report_it) { /* nothing to say: the rank's output and PMI connection end now */
+        if (pmi_fd > 2)
+            close(pmi_fd);
+        pmi_fd = -1;
+        close(2);
+    }
     wait_readable(rank_fd); /* the rank has ended: its status is there */
     if (report_it && atomic_load(&page->state) == ARMED) {
         int status = rank_status(rank_fd);
@@ -353,7 +380,7 @@ static void watcher_main(void)
 /* The launcher's own stop of the job (Open MPI's mpirun sends every rank
  * SIGTERM after a failure) is no failure of this rank's: the watcher names
  * nothing.  Any other SIGTERM ends the rank as it would, and is named. */
-static void on_term(int sig, siginfo_t *si, void *ctx)
+__attribute__((unused)) static void on_term(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
     if (si && si->si_code == SI_USER && si->si_pid == launcher && page)
@@ -374,7 +401,7 @@ void mpi_watch_start(void)
         munmap(pg, sizeof *pg);
         return;
     }
-    if (pipe2(hang, O_CLOEXEC) != 0) {
+    if (pipe2(hang, O_CLOEXEC | O_NONBLOCK) != 0) {
         close(fd);
         munmap(pg, sizeof *pg);
         return;
@@ -414,6 +441,7 @@ void mpi_watch_start(void)
         page = NULL;
         return;
     }
+#ifndef MPICH_VERSION /* Hydra's stop is SIGTERM and SIGKILL at once: a handler only turns it into a SIGKILL */
     struct sigaction old;
     if (sigaction(SIGTERM, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL) {
         struct sigaction sa;
@@ -422,6 +450,7 @@ void mpi_watch_start(void)
         sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_NODEFER;
         sigaction(SIGTERM, &sa, NULL);
     }
+#endif
 }
 
 _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
@@ -438,16 +467,24 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
     return &page->step;
 }
 
+/* Tell the watcher that the rank settled (one byte on the pipe; it never
+ * fills: the watcher reads as they come, and a few are written at most). */
+static void note_settled(void)
+{
+    atomic_store(&page->state, SETTLED);
+    (void)!write(hang[1], "s", 1);
+}
+
 void mpi_watch_claimed(void)
 {
     if (!page)
         return;
-    atomic_store(&page->state, SETTLED);
+    note_settled();
     claim();
 }
 
 void mpi_watch_settle(void)
 {
-    if (page && getpid() == rank_pid)
-        atomic_store(&page->state, SETTLED);
+    if (page && getpid() == rank_pid && atomic_load(&page->state) != SETTLED)
+        note_settled();
 }
