@@ -18,7 +18,6 @@
 #include "launch/launch.h"
 
 #include <errno.h>
-#include <mpi.h> /* which MPI: MPICH_VERSION */
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -53,6 +52,7 @@ struct watch_page {
     _Atomic uint32_t state;
     _Atomic uint64_t step;     /* the rank's superstep (job.step_mirror) */
     uint32_t steps;            /* name the superstep */
+    _Atomic uint32_t term_caught; /* on_term is SIGTERM's action: a pending SIGTERM was not fatal */
     char who[32], end_call[32];
 };
 
@@ -342,7 +342,8 @@ static void watcher_main(void)
             close(2);
         }
     }
-    bool report_it = atomic_load(&page->state) == ARMED && !stopped_with_sigterm_pending(rank_pid) && claim();
+    bool report_it = atomic_load(&page->state) == ARMED &&
+                     !(atomic_load(&page->term_caught) && stopped_with_sigterm_pending(rank_pid)) && claim();
     if (!report_it) { /* nothing to say: the rank's output and PMI connection end now */
         if (pmi_fd > 2)
             close(pmi_fd);
@@ -380,9 +381,11 @@ static void watcher_main(void)
 /* The launcher's own stop of the job (Open MPI's mpirun sends every rank
  * SIGTERM after a failure) is no failure of this rank's: the watcher names
  * nothing.  Any other SIGTERM ends the rank as it would, and is named. */
-__attribute__((unused)) static void on_term(int sig, siginfo_t *si, void *ctx)
+static void on_term(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
+    if (page)
+        atomic_store(&page->term_caught, 0); /* reset: SIGTERM's action is the default now */
     if (si && si->si_code == SI_USER && si->si_pid == launcher && page)
         atomic_store(&page->state, SETTLED);
     signal(sig, SIG_DFL);
@@ -441,16 +444,15 @@ void mpi_watch_start(void)
         page = NULL;
         return;
     }
-#ifndef MPICH_VERSION /* Hydra's stop is SIGTERM and SIGKILL at once: a handler only turns it into a SIGKILL */
     struct sigaction old;
     if (sigaction(SIGTERM, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_sigaction = on_term;
         sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_NODEFER;
-        sigaction(SIGTERM, &sa, NULL);
+        if (sigaction(SIGTERM, &sa, NULL) == 0)
+            atomic_store(&page->term_caught, 1);
     }
-#endif
 }
 
 _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
