@@ -36,7 +36,8 @@
  * prints), then MPI_Abort stops every rank with the exit status.  A rank
  * that leaves without bsp_end (exit, return from main) reports it from an
  * exit hook; fatal signals are named by a handler that then lets the signal
- * kill the rank, and mpirun stops the others.
+ * kill the rank, and mpirun stops the others.  An end that no code of the
+ * rank's sees (SIGKILL, _exit) is named by the rank's watcher (mpi_watch.c).
  */
 #include "device/device.h"
 #include "session/session_mpi.h"
@@ -45,6 +46,7 @@
 #include "device/lines.h"
 #include "device/mpi_fail.h"
 #include "device/mpi_wait.h"
+#include "device/mpi_watch.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -99,6 +101,7 @@ struct device device_mpi;
 
 static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
+    bool exiting;              /* in mpi_on_exit: no watcher to start */
     pid_t pid;                 /* the rank's process: a child the program forks is none */
     bool we_inited;
     bool begun, ended, used;
@@ -175,6 +178,8 @@ static void mpi_init(void)
     int flag = 0;
     MPI_Initialized(&flag);
     if (!flag) {
+        if (!m.exiting)
+            mpi_watch_start(); /* before MPI_Init: MPI stays in this process */
         mpi_init_library();
         m.we_inited = true;
     }
@@ -334,6 +339,7 @@ static void mpi_fail(uint32_t code, const char *msg)
     if (failing) /* a failure inside the failure path */
         _exit((int)code);
     failing = true;
+    mpi_watch_settle(); /* the runtime reports this failure, not the watcher */
     fflush(stdout);
     lines_flush();
     /* A kernel spawned by an Epiphany host prints without asking the other
@@ -345,7 +351,7 @@ static void mpi_fail(uint32_t code, const char *msg)
     MPI_Comm_get_parent(&parent);
     if (parent != MPI_COMM_NULL)
         kernel_failed(parent, msg, code);
-    if (msg && mpi_first_to_fail()) {
+    if (msg && mpi_first_to_fail() && mpi_watch_claim()) {
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
         /* The profiler writes what this rank has (its own records): the
@@ -471,6 +477,7 @@ void mpi_on_exit(int status, void *arg)
     (void)arg;
     if (m.inited && getpid() != m.pid) /* a process the rank forked leaves: not the rank */
         return;
+    m.exiting = true;
     if (!m.inited) {
         int started = 0, finished = 0;
         MPI_Initialized(&started); /* by the program, or by mp.h's transport */
@@ -516,6 +523,9 @@ static void on_fatal_signal(int sig)
     int len;
     if (job.nest) /* processor 0 of an inner run (launch_nest_enter): the launch layer named it */
         mpi_die_by_signal(sig);
+    mpi_watch_settle();
+    if (!mpi_watch_claim()) /* another rank's failure is this machine's line */
+        mpi_die_by_signal(sig);
     if (m.begun && !m.ended && launch_words.steps)
         len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s) in superstep %llu\n",
                        launch_words.proc, m.me + launch_words.first, sig, abbrev ? abbrev : "?",
@@ -543,6 +553,7 @@ static void whole_lines(void)
 static void failure_paths_install(void)
 {
     launch_fail_hook = mpi_fail;
+    launch_claimed_hook = mpi_watch_claimed;
     launch_catch_fatal_signals(on_fatal_signal);
     whole_lines();
 }
@@ -686,6 +697,10 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     if (!job.ls)
         return -ENOMEM;
     atomic_store(&job.ls->proc[m.me].os_pid, getpid());
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    if (parent == MPI_COMM_NULL) /* a kernel's end is its host's concern (hmpi.c) */
+        job.step_mirror = mpi_watch_arm(m.me);
     if (setup)
         setup(&job.seg);
     m.out = calloc(nprocs, sizeof *m.out);
@@ -707,6 +722,8 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
 
 static void mpi_end(void)
 {
+    mpi_watch_settle();
+    job.step_mirror = NULL;
     window_close();
     for (uint32_t q = 0; q < m.p; q++) {
         free(m.out[q].buf);
@@ -732,6 +749,7 @@ static void mpi_end(void)
     if (m.we_inited)
         MPI_Finalize();
     launch_fail_hook = NULL;
+    launch_claimed_hook = NULL;
     static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
     for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
         signal(sigs[i], SIG_DFL);

@@ -104,6 +104,9 @@ static uint32_t nest_depth; /* of the run this thread's calls act on */
 static bool claim_failure_at(struct launch_shared *ls, uint32_t depth, uint32_t code)
 {
     supervise_settled(); /* the runtime reports this failure, not the supervisor */
+    void (*claimed)(void) = launch_claimed_hook;
+    if (claimed)
+        claimed();
     code = code ? code : LAUNCH_EXIT_ERROR;
     uint32_t none = 0;
     if (!atomic_compare_exchange_strong(&ls->exit_code, &none, code))
@@ -205,6 +208,7 @@ static void program_forked_child(void)
     job.step_mirror = NULL;
     launch_fail_hook = NULL;
     launch_failed_hook = NULL;
+    launch_claimed_hook = NULL;
     mon->running = false;
     nest_depth = 0; /* nor of any run around it */
 }
@@ -326,6 +330,7 @@ static void stop_children(struct monitor *mon)
 }
 
 void (*launch_failed_hook)(void);
+void (*launch_claimed_hook)(void);
 
 /* Run once, by the monitor or by processor 0's fatal-signal handler; the
  * other waits (at most 10 s) until it has finished before ending the job. */

@@ -159,6 +159,11 @@ extern void (*launch_fail_hook)(uint32_t code, const char *msg);
  * trace); NULL when unset. */
 extern void (*launch_failed_hook)(void);
 
+/* Called when a process of this job claims a failure that the launch layer
+ * reports (an inner run's, on the mpi device: the rank's watcher then names
+ * nothing, and the line is the machine's); async-signal-safe; NULL on shm. */
+extern void (*launch_claimed_hook)(void);
+
 static inline void launch_set_step(uint64_t step)
 {
     atomic_store_explicit(&job.ls->proc[job.me].step, step, memory_order_relaxed);

@@ -10,8 +10,8 @@
 // RUN: n=2 args="segv 0 1" fail="^superstep: processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1"
 // RUN: n=1 args="segv 0 1" fail="^superstep: processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1"
 // RUN: n=4 args="busy 2 1" timeout=20 fail="^superstep: processor 2 killed by signal 11 \(SIGSEGV\) in superstep 1"
-// RUN: n=2 args="kill 1 1" fail="^superstep: processor 1 killed by signal 9 \(SIGKILL\) in superstep 1" nompi="SIGKILL: mpirun, not a monitor, sees the rank die (tests/mpi/select.sh kill)"
-// RUN: n=8 args="kill 5 3" fail="^superstep: processor 5 killed by signal 9 \(SIGKILL\) in superstep 3" nompi="SIGKILL: mpirun, not a monitor, sees the rank die (tests/mpi/select.sh kill)"
+// RUN: n=2 args="kill 1 1" fail="^superstep: processor 1 killed by signal 9 \(SIGKILL\) in superstep 1"
+// RUN: n=8 args="kill 5 3" fail="^superstep: processor 5 killed by signal 9 \(SIGKILL\) in superstep 3"
 // RUN: n=3 args="abort 1 2" fail="^superstep: processor 1 killed by signal 6 \(SIGABRT\) in superstep 2"
 #include <bsp.h>
 #include <signal.h>

@@ -1,0 +1,46 @@
+/* mpi_watch.h - the rank's watcher (mpi_watch.c): names a rank of an MPI
+ * job that ends in a way no code of its own can report (a signal it does
+ * not catch, SIGKILL, _exit), with one line, as the supervisor does for
+ * processor 0 on shm.  Only in builds with MPI (the mpi plug-in).
+ *
+ * The rank forks it before MPI_Init (MPI stays in the process the launcher
+ * started; the fork copies a small process).  It learns of the rank's end
+ * from the kernel (a pidfd of the rank) and how it ended from the kernel too
+ * (the pidfd's exit information, or the zombie's /proc entry), never from a
+ * delay.  The job's failure line is claimed once per launcher and machine:
+ * a socket bound to a name derived from the launcher's pid (the ranks of a
+ * machine share their launcher), bound by the rank that prints its own
+ * failure or by the watcher that prints its rank's end, and held until the
+ * launcher ends.  A rank stopped by its launcher (the SIGTERM with which
+ * Open MPI's mpirun stops every rank after a failure) is no failure. */
+#ifndef SUPERSTEP_DEVICE_MPI_WATCH_H
+#define SUPERSTEP_DEVICE_MPI_WATCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Fork the watcher (once per process; before MPI_Init).  Without one (the
+ * fork failed, no pidfd) the others below do nothing, claim says true. */
+void mpi_watch_start(void);
+
+/* This rank is processor 'proc' in a job: from now until settled, an end
+ * that nobody reports is named.  Returns where the rank mirrors its
+ * superstep (job.step_mirror), NULL without a watcher. */
+_Atomic uint64_t *mpi_watch_arm(uint32_t proc);
+
+/* The job ended cleanly, or the rank reports its own failure: the watcher
+ * names nothing.  Async-signal-safe. */
+void mpi_watch_settle(void);
+
+/* Claim the job's failure line on this machine: true when this rank (or no
+ * watcher) may print it, false when another rank's failure was claimed
+ * first.  Async-signal-safe. */
+bool mpi_watch_claim(void);
+
+/* launch_claimed_hook: the launch layer reports a failure of an inner run
+ * that this rank started (from the rank or one of its inner processors,
+ * which share the page and the claim): settle and claim.  Async-signal-safe. */
+void mpi_watch_claimed(void);
+
+#endif

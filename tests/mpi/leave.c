@@ -1,0 +1,49 @@
+/* leave.c - processor 2 ends in superstep 1 in a way no code of its own
+ * sees or reports: killed by SIGKILL (raised on itself), terminated by a
+ * SIGTERM that processor 1 sends it (while it waits in bsp_sync), or
+ * _exit(0).  tests/mpi/leave.sh runs it under a plain mpirun and under
+ * bsprun and checks the one line.
+ * Usage: leave MODE (kill, term, _exit0; anything else: nobody leaves). */
+// RUN: n=1 args="none" out="^done$"
+#include <bsp.h>
+
+#include "check.h"
+#include "leave.h"
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/types.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+    CHECK(argc == 2, "usage: leave MODE");
+    const char *mode = argv[1];
+    bsp_begin(bsp_nprocs());
+    bool three = bsp_nprocs() > 2;
+    if (three && bsp_pid() == 2) {
+        pid_t me = getpid();
+        bsp_send(1, NULL, &me, sizeof me);
+    }
+    bsp_sync(); /* superstep 1 */
+    if (three && bsp_pid() == 2) {
+        if (!strcmp(mode, "kill"))
+            raise(SIGKILL);
+        leave_as(mode);
+    }
+    if (three && bsp_pid() == 1 && !strcmp(mode, "term")) {
+        pid_t victim = 0;
+        int n = 0, bytes = 0;
+        bsp_qsize(&n, &bytes);
+        CHECK(n == 1, "processor 2's pid");
+        bsp_move(&victim, sizeof victim);
+        CHECK(kill(victim, SIGTERM) == 0, "kill");
+    }
+    bsp_sync();
+    if (bsp_pid() == 0)
+        printf("done\n");
+    bsp_end();
+    return 0;
+}

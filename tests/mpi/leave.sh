@@ -1,0 +1,42 @@
+# leave.sh - processor 2 of 4 ends in superstep 1 in a way no code of its
+# own sees (tests/mpi/leave.c): killed by SIGKILL, terminated by a SIGTERM
+# from processor 1, or _exit(0) (issue 18, defect 6).  Under a plain mpirun
+# and under bsprun: exactly one line, naming the processor, the signal or
+# status and the superstep (its watcher's, src/device/mpi_watch.c), and a
+# non-zero exit status; the runner checks that no process is left.
+# MPICH's Hydra stops the other ranks with SIGTERM and SIGKILL as soon as
+# it sees a rank killed by a signal, and the watcher of a rank so stopped
+# cannot always tell (docs/mpi.md, "Errors and faults"): there, for kill
+# and term, the one line may name another processor.
+# RUN: n=4 args="kill" timeout=120
+# RUN: n=4 args="term" timeout=120
+# RUN: n=4 args="_exit0" timeout=120
+set -u
+# Open MPI does not free what MPI_Init allocates.
+[ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
+mode=$1
+case $mode in
+kill) line='^superstep: processor 2 killed by signal 9 \(SIGKILL\) in superstep 1$' ;;
+term) line='^superstep: processor 2 killed by signal 15 \(SIGTERM\) in superstep 1$' ;;
+_exit0) line='^superstep: processor 2 exited with status 0 in superstep 1 without calling bsp_end$' ;;
+*) echo "leave.sh: unknown mode $mode" >&2; exit 2 ;;
+esac
+any='^superstep: processor [0-9]+ killed by signal [0-9]+ \(SIG[A-Z]+\) in superstep 1$'
+grep -qx 'mpikind=mpich' "$O/config" && [ "$mode" != _exit0 ] && line=$any
+err=$(mktemp) || exit 1
+trap 'rm -f "$err"' EXIT
+export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1
+fail=0
+for how in mpirun bsprun; do
+    rc=0
+    if [ $how = mpirun ]; then
+        $MPIRUN -n 4 "$O/tests/mpi/leave" "$mode" </dev/null >/dev/null 2>"$err" || rc=$?
+    else
+        "$BINDIR/bsprun" --device mpi -n 4 "$O/tests/mpi/leave" "$mode" </dev/null >/dev/null 2>"$err" || rc=$?
+    fi
+    bad() { echo "leave.sh $mode ($how): $*; stderr: $(tr '\n' '|' <"$err")" >&2; fail=1; }
+    [ "$rc" != 0 ] || bad "exit status 0"
+    [ "$(grep -c '^superstep: ' "$err")" = 1 ] || bad "not exactly one superstep: line"
+    grep -Eq "$line" "$err" || bad "no line /$line/"
+done
+exit $fail
