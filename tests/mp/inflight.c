@@ -13,7 +13,7 @@
  * in the order sent, with its tag, length and bytes.
  * Usage: inflight [COUNT [BIG]]  (BIG in MiB; default 1000 messages, 64 MiB) */
 // RUN: n=2 timeout=180
-// RUN: n=3 args="3000 8" timeout=180
+// RUN: n=3 args="1200 8" timeout=180
 // RUN: n=1 args="500 4"
 #include "mp_test.h"
 
