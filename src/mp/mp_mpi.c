@@ -6,18 +6,22 @@
  * Every message, of either class, and the transport's own notices (the
  * quit, a node's end, a sync) go to their destination as one MPI message
  * with one tag on a private communicator: a header (kind, class, tag,
- * length), then the payload (a payload over 1 GiB follows in pieces, with
- * a second tag).  Because one tag carries everything, MPI keeps the order
- * of all that one node sends to another, notices included: when a node
- * has seen another's end (or the main node's quit), it has everything that
- * node sent before.  Sends are MPI_Isend of a private copy, at most WINDOW
- * of them at once and the rest in a backlog, so a send never waits for the
- * receiver; finished sends are freed as later calls go by.
+ * length) and, up to a slot (SLOT bytes in all), the payload.  Because one
+ * tag carries every header, MPI keeps the order of all that one node sends
+ * to another, notices included: when a node has seen another's end (or the
+ * main node's quit), it has the header of everything that node sent
+ * before.  A longer payload follows its header with a tag of its class, and
+ * stays in MPI until the message is taken: then it is received straight
+ * into the caller's buffer.  Sends are MPI_Isend of a private copy (the
+ * caller may reuse its buffer at once), at most WINDOW of them at once and
+ * the rest in a backlog, so a send never waits for the receiver; finished
+ * sends are released as later calls go by, and buffers are reused.
  *
- * A receiving node pumps: it takes every message that has arrived (MPI
- * probe, receive) into a FIFO per sender and class, where head/take and
- * the rotation over senders work as on shm.  Waiting polls, sleeping a
- * little longer each round up to 1 ms (MPI has no probe with a time limit).
+ * A receiving node pumps: NRECV receives are posted ahead, and it takes
+ * every message that has come into them (in the order they were posted,
+ * which is each sender's order) into a FIFO per sender and class, where
+ * head/take and the rotation over senders work as on shm.  Waiting spins
+ * or naps in the one wait (src/device/mpi_wait.c).
  *
  * Ending: a node's mp_quit(0) sends an END notice to every node; the main
  * node's first sends QUIT to every node, then waits for every END.  MPI is
@@ -49,16 +53,19 @@
 #include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
 
 #define TAG_MSG 1                /* headers, and whole messages up to SLOT bytes */
-#define TAG_PIECE 2              /* the payload of a longer message, in pieces of at most PIECE */
+#define TAG_PIECE 2              /* the payload of a longer message, in pieces of at most PIECE: */
+#define TAG_PIECE_REPORT 4       /* TAG_PIECE + class for a message, this for a report */
 #define PIECE (1ull << 30)
 
 /* A message whose header and payload fit in SLOT bytes travels as one MPI
  * message, into one of NRECV receives posted ahead (MPI puts it straight
  * there: no unexpected-message copy, no probe); a longer one as its header
- * then its payload, received straight after its header into a buffer of
- * its size.  A received payload of at most KEEP_SMALL bytes is copied to a
- * buffer of its size (a queue of small messages holds no slots); a longer
- * one keeps the buffer it came in. */
+ * then its payload.  That payload stays in MPI until the message is taken,
+ * and is then received straight into the caller's buffer (one copy, by
+ * MPI; with one tag per class, since a class's FIFO is taken in order but
+ * system messages overtake ordinary ones).  A received payload of at most
+ * KEEP_SMALL bytes is copied to a buffer of its size (a queue of small
+ * messages holds no slots); a longer one keeps the slot it came in. */
 #define SLOT 4096
 #define NRECV 32
 #define KEEP_SMALL 256
@@ -106,6 +113,7 @@ struct hdr {
 struct msg {
     struct msg *next;
     size_t cap;                  /* bytes of data allocated */
+    uint64_t in_mpi;             /* received: its payload is still in MPI (TAG_PIECE + class) */
     struct hdr h;
     char data[];
 };
@@ -127,12 +135,18 @@ struct fifo {
  * left in the backlog behind its header. */
 #define WINDOW 256
 
+/* The pieces of payloads in flight are kept aside, outside the window:
+ * each is done only when its receiver takes the message, which must not
+ * hold up the sends behind it (a node may wait for one of those before it
+ * takes that message).  Tested all together, now and then. */
+
 struct pending {                 /* a send not yet given to MPI */
     struct pending *next;
     void *buf;
     int count, dst, tag;
     struct msg *owned;           /* released when this send is done */
     int unit;                    /* first of a unit: its sends; 0: a later one */
+    bool aside;                  /* a piece of a payload (above) */
 };
 
 static struct {
@@ -153,6 +167,12 @@ static struct {
     struct msg **owned;
     int *done;                   /* scratch for MPI_Testsome */
     size_t first, nout, cap;
+    /* Payload pieces in flight: aside_req[0, naside), room for aside_cap. */
+    MPI_Request *aside_req;
+    struct msg **aside_owned;
+    int *aside_done;
+    size_t naside, aside_cap;
+    unsigned aside_sweeps;
     unsigned sweeps;             /* window full: every SWEEP_EVERY-th look tests every send */
     bool unit_direct;            /* the unit being posted goes straight to MPI */
     struct pending *backlog, *backlog_last; /* sends waiting for room in the window */
@@ -279,8 +299,33 @@ static size_t in_flight(void)
  * in order: one MPI_Test per look while the oldest is not done).  With the
  * window full, now and then test them all: one slow receiver must not
  * hold up the sends to the others for ever. */
+/* Release the payload pieces that are done (all of them tested: few are
+ * in flight unless receivers are slow to take, then every SWEEP_EVERY-th
+ * time). */
+static void reap_aside(void)
+{
+    if (!X.naside || (X.naside > 16 && X.aside_sweeps++ % SWEEP_EVERY))
+        return;
+    int ndone = 0;
+    MPI_Testsome((int)X.naside, X.aside_req, &ndone, X.aside_done, MPI_STATUSES_IGNORE);
+    if (ndone <= 0) /* MPI_UNDEFINED: none active */
+        return;
+    size_t k = 0;
+    for (size_t i = 0; i < X.naside; i++) {
+        if (X.aside_req[i] == MPI_REQUEST_NULL) {
+            if (X.aside_owned[i])
+                msg_put(X.aside_owned[i]);
+            continue;
+        }
+        X.aside_req[k] = X.aside_req[i], X.aside_owned[k] = X.aside_owned[i];
+        k++;
+    }
+    X.naside = k;
+}
+
 static void reap(void)
 {
+    reap_aside();
     if (in_flight() >= WINDOW && X.sweeps++ % SWEEP_EVERY == 0) {
         int ndone = 0;
         MPI_Testsome((int)in_flight(), X.req + X.first, &ndone, X.done, MPI_STATUSES_IGNORE);
@@ -306,29 +351,47 @@ static void reap(void)
         X.first = X.nout = 0;
 }
 
-static void isend(void *buf, int count, int dst, int tag, struct msg *owned)
+/* Room for one more in a list of requests and owners of capacity *cap. */
+static void grow_requests(MPI_Request **req, struct msg ***owned, int **done, size_t *cap)
 {
+    size_t c = *cap ? 2 * *cap : 2 * WINDOW;
+    MPI_Request *r = realloc(*req, c * sizeof *r);
+    if (r)
+        *req = r;
+    struct msg **o = realloc(*owned, c * sizeof *o);
+    if (o)
+        *owned = o;
+    int *d = realloc(*done, c * sizeof *d);
+    if (d)
+        *done = d;
+    if (!r || !o || !d)
+        oom();
+    *cap = c;
+}
+
+static void isend_aside(void *buf, int count, int dst, int tag, struct msg *owned)
+{
+    if (X.naside == X.aside_cap)
+        grow_requests(&X.aside_req, &X.aside_owned, &X.aside_done, &X.aside_cap);
+    X.aside_owned[X.naside] = owned;
+    MPI_Isend(buf, count, MPI_BYTE, dst - 1, tag, X.comm, &X.aside_req[X.naside]);
+    X.naside++;
+}
+
+static void isend(void *buf, int count, int dst, int tag, struct msg *owned, bool aside)
+{
+    if (aside) {
+        isend_aside(buf, count, dst, tag, owned);
+        return;
+    }
     if (X.nout == X.cap && X.first) { /* move the sends in flight down */
         size_t k = in_flight();
         memmove(X.req, X.req + X.first, k * sizeof *X.req);
         memmove(X.owned, X.owned + X.first, k * sizeof *X.owned);
         X.first = 0, X.nout = k;
     }
-    if (X.nout == X.cap) { /* a unit past the window */
-        size_t cap = X.cap ? 2 * X.cap : 2 * WINDOW;
-        MPI_Request *r = realloc(X.req, cap * sizeof *r);
-        if (r)
-            X.req = r;
-        struct msg **o = realloc(X.owned, cap * sizeof *o);
-        if (o)
-            X.owned = o;
-        int *d = realloc(X.done, cap * sizeof *d);
-        if (d)
-            X.done = d;
-        if (!r || !o || !d)
-            oom();
-        X.cap = cap;
-    }
+    if (X.nout == X.cap)
+        grow_requests(&X.req, &X.owned, &X.done, &X.cap);
     X.owned[X.nout] = owned;
     MPI_Isend(buf, count, MPI_BYTE, dst - 1, tag, X.comm, &X.req[X.nout]);
     X.nout++;
@@ -345,23 +408,25 @@ static void progress_sends(void)
             X.backlog = p->next;
             if (!X.backlog)
                 X.backlog_last = NULL;
-            isend(p->buf, p->count, p->dst, p->tag, p->owned);
+            isend(p->buf, p->count, p->dst, p->tag, p->owned, p->aside);
             free(p);
         }
     }
 }
 
 /* Post a send; 'unit' > 0 on the first of a unit of that many sends
- * (posted one after the other, nothing in between), 0 on the others. */
+ * (posted one after the other, nothing in between), 0 on the others, which
+ * are payload pieces (kept aside). */
 static void post(void *buf, int count, int dst, int tag, struct msg *owned, int unit)
 {
+    bool aside = !unit;
     if (unit) {
         if (X.backlog || in_flight() >= WINDOW)
             progress_sends();
         X.unit_direct = !X.backlog && in_flight() < WINDOW;
     }
     if (X.unit_direct) {
-        isend(buf, count, dst, tag, owned);
+        isend(buf, count, dst, tag, owned, aside);
         if (unit == 1) /* an eager send is often done at once: its buffer is free again */
             reap();
         return;
@@ -369,7 +434,7 @@ static void post(void *buf, int count, int dst, int tag, struct msg *owned, int 
     struct pending *p = malloc(sizeof *p);
     if (!p)
         oom();
-    *p = (struct pending){ NULL, buf, count, dst, tag, owned, unit };
+    *p = (struct pending){ NULL, buf, count, dst, tag, owned, unit, aside };
     if (X.backlog_last)
         X.backlog_last->next = p;
     else
@@ -386,6 +451,11 @@ static void post_header(int dst, struct hdr h)
         oom();
     m->h = h;
     post(&m->h, (int)sizeof h, dst, TAG_MSG, m, 1);
+}
+
+static int piece_tag(uint32_t kind, int cls)
+{
+    return kind == K_MSG ? TAG_PIECE + cls : TAG_PIECE_REPORT;
 }
 
 static bool send_to(int dst, uint32_t kind, int cls, int tag, const void *data, size_t length)
@@ -415,7 +485,7 @@ static bool send_to(int dst, uint32_t kind, int cls, int tag, const void *data, 
     post(&m->h, (int)sizeof m->h, dst, TAG_MSG, m, 1 + pieces);
     for (size_t off = 0; off < length; off += PIECE) {
         size_t k = length - off < PIECE ? length - off : PIECE;
-        post(copy->data + off, (int)k, dst, TAG_PIECE, off + k == length ? copy : NULL, 0);
+        post(copy->data + off, (int)k, dst, piece_tag(kind, cls), off + k == length ? copy : NULL, 0);
     }
     return true;
 }
@@ -456,16 +526,25 @@ static void cancel_receives(void)
     X.posted = false;
 }
 
-/* The payload of a message whose header came alone, from its sender's
- * TAG_PIECE messages (sent with the header, in the header's order). */
-static void receive_payload(int src, struct msg *m)
+/* The payload of a message whose header came alone, into buf, from its
+ * sender's pieces (sent with the header, in the order of the headers with
+ * that tag).  buf NULL: received and dropped. */
+static void receive_payload(int src, const struct hdr *h, void *buf)
 {
-    for (uint64_t off = 0; off < m->h.length; off += PIECE) {
-        uint64_t k = m->h.length - off < PIECE ? m->h.length - off : PIECE;
+    char *scratch = NULL;
+    if (!buf) {
+        scratch = malloc(h->length < PIECE ? h->length : PIECE);
+        if (!scratch)
+            oom();
+    }
+    for (uint64_t off = 0; off < h->length; off += PIECE) {
+        uint64_t k = h->length - off < PIECE ? h->length - off : PIECE;
         MPI_Request r;
-        MPI_Irecv(m->data + off, (int)k, MPI_BYTE, src - 1, TAG_PIECE, X.comm, &r);
+        MPI_Irecv(buf ? (char *)buf + off : scratch, (int)k, MPI_BYTE, src - 1, piece_tag(h->kind, (int)h->cls),
+                  X.comm, &r);
         mpi_wait_all(1, &r);
     }
+    free(scratch);
 }
 
 static void enqueue(int src, struct msg *m)
@@ -486,19 +565,23 @@ static struct msg *complete(int src, struct msg *m, int count)
 {
     bool payload = m->h.kind == K_MSG || m->h.kind == K_REPORT; /* the others' length is no payload */
     if (payload && (size_t)count == sizeof m->h && m->h.length) {
-        struct msg *big = msg_get(m->h.length);
-        if (!big)
+        bool later = m->h.kind == K_MSG; /* received when taken, into the caller's buffer */
+        struct msg *whole = msg_get(later ? 0 : m->h.length);
+        if (!whole)
             oom();
-        big->h = m->h;
+        whole->h = m->h;
+        whole->in_mpi = later;
         msg_put(m);
-        receive_payload(src, big);
-        return big;
+        if (!later)
+            receive_payload(src, &whole->h, whole->data);
+        return whole;
     }
     if (payload && m->h.length <= KEEP_SMALL) {
         struct msg *small = msg_get(m->h.length);
         if (!small)
             oom();
         memcpy(&small->h, &m->h, sizeof m->h + m->h.length);
+        small->in_mpi = false;
         msg_put(m);
         return small;
     }
@@ -527,12 +610,13 @@ static void pump(void)
             return;
         MPI_Get_count(&st, MPI_BYTE, &count);
         struct msg *m = X.slot[i];
-        X.slot[i] = msg_get(SLOT_DATA); /* post again at once, before the payload (if any) is waited for */
+        X.slot[i] = msg_get(SLOT_DATA); /* post again at once, before a report's payload is waited for */
         if (!X.slot[i])
             oom();
         post_receive(i);
         X.rhead = (i + 1) % NRECV;
         int src = st.MPI_SOURCE + 1;
+        m->in_mpi = false;
         m = complete(src, m, count);
         const struct hdr h = m->h;
         if (counted(h.kind)) {
@@ -579,6 +663,21 @@ static bool finished(void *arg)
     return true;
 }
 
+/* Receive and drop the payloads of the messages never taken: their
+ * senders wait for them before they finalize. */
+static void drain_payloads(void)
+{
+    if (!X.in)
+        return;
+    for (int k = 1; k <= X.n; k++)
+        for (int c = 0; c < MP_CLASSES; c++)
+            for (struct msg *m = X.in[k * MP_CLASSES + c].first; m; m = m->next)
+                if (m->in_mpi) {
+                    receive_payload(k, &m->h, NULL);
+                    m->in_mpi = false;
+                }
+}
+
 static void finalize_at_exit(void)
 {
     int done = 0;
@@ -597,7 +696,8 @@ static void finalize_at_exit(void)
             mpi_wait_until(finished, NULL, 0);
         }
     }
-    while (in_flight() || X.backlog) /* what this node sent must leave before it does */
+    drain_payloads();
+    while (in_flight() || X.naside || X.backlog) /* what this node sent must leave before it does */
         progress_sends();
     cancel_receives();
     fflush(NULL);
@@ -700,7 +800,7 @@ static bool message_waits(void *arg)
     (void)arg;
     int any = 0; /* the oldest receive posted ahead is done (not taken: pump takes it) */
     MPI_Request_get_status(X.rreq[X.rhead], &any, MPI_STATUS_IGNORE);
-    if (!any && (in_flight() || X.backlog))
+    if (!any && (in_flight() || X.naside || X.backlog))
         progress_sends();
     return any;
 }
@@ -724,7 +824,9 @@ static bool poll_wait(int64_t deadline)
  * after that no node waits for ever) judges from reports.  Every message
  * that can end a wait (K_MSG, K_SYNC, K_END) is counted per ordered pair:
  * sent[dst] when the sender posts it, recvd[src] when the receiver pumps
- * it.  A node that has waited for ever (a receive or probe without
+ * it (its header: a payload left in MPI is received when the message is
+ * taken, by a node that is then no longer waiting, and MPI completes it
+ * without the sender's help or with its progress in whatever wait it is).  A node that has waited for ever (a receive or probe without
  * deadline, or mp_sync) for REPORT_AFTER_NS, after find() came back empty,
  * sends the main node a report: what it waits for and its two count
  * vectors; again whenever those changed (it pumped a message that did not
@@ -1047,6 +1149,7 @@ static bool mpi_send(int dst, int cls, int tag, const void *data, size_t length)
         if (!m)
             return false;
         m->h = (struct hdr){ K_MSG, (uint32_t)cls, tag, 0, length };
+        m->in_mpi = false;
         if (length)
             memcpy(m->data, data, length);
         enqueue(dst, m);
@@ -1086,7 +1189,9 @@ static void mpi_take(const struct mp_head *h, void *buf)
     f->first = m->next;
     if (!f->first)
         f->last = NULL;
-    if (m->h.length)
+    if (m->in_mpi)
+        receive_payload(h->src, &m->h, buf);
+    else if (m->h.length)
         memcpy(buf, m->data, m->h.length);
     msg_put(m);
     X.turn[h->cls] = h->src % X.n;
