@@ -174,6 +174,7 @@ static struct {
     size_t naside, aside_cap;
     unsigned aside_sweeps;
     unsigned sweeps;             /* window full: every SWEEP_EVERY-th look tests every send */
+    unsigned posts;              /* sends posted since the last reap (REAP_EVERY) */
     bool unit_direct;            /* the unit being posted goes straight to MPI */
     struct pending *backlog, *backlog_last; /* sends waiting for room in the window */
     /* Receives posted ahead: rreq[rhead] is the oldest, into slot[rhead]. */
@@ -289,6 +290,13 @@ static void msg_put(struct msg *m)
 /* ---- sending --------------------------------------------------------------- */
 
 #define SWEEP_EVERY 32
+
+/* A send is not tested when posted: an MPI_Test of a send not yet done
+ * runs MPI's progress, which halved the rate of a stream of small
+ * messages (4.1-4.5 against 8.0-8.3 Mmsg/s for Isend with a Waitall every
+ * 64, plain MPI, this machine).  Sends are reaped every REAP_EVERY posts,
+ * and in every wait. */
+#define REAP_EVERY 32
 
 static size_t in_flight(void)
 {
@@ -421,14 +429,14 @@ static void post(void *buf, int count, int dst, int tag, struct msg *owned, int 
 {
     bool aside = !unit;
     if (unit) {
-        if (X.backlog || in_flight() >= WINDOW)
+        if (++X.posts >= REAP_EVERY) {
+            X.posts = 0;
             progress_sends();
+        }
         X.unit_direct = !X.backlog && in_flight() < WINDOW;
     }
     if (X.unit_direct) {
         isend(buf, count, dst, tag, owned, aside);
-        if (unit == 1) /* an eager send is often done at once: its buffer is free again */
-            reap();
         return;
     }
     struct pending *p = malloc(sizeof *p);
