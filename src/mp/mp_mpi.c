@@ -303,10 +303,6 @@ static size_t in_flight(void)
     return X.nout - X.first;
 }
 
-/* Release the sends that are done, oldest first (sends to one node finish
- * in order: one MPI_Test per look while the oldest is not done).  With the
- * window full, now and then test them all: one slow receiver must not
- * hold up the sends to the others for ever. */
 /* Release the payload pieces that are done (all of them tested: few are
  * in flight unless receivers are slow to take, then every SWEEP_EVERY-th
  * time). */
@@ -331,6 +327,10 @@ static void reap_aside(void)
     X.naside = k;
 }
 
+/* Release the sends that are done, oldest first (sends to one node finish
+ * in order: one MPI_Test per look while the oldest is not done).  With the
+ * window full, now and then test them all: one slow receiver must not
+ * hold up the sends to the others for ever. */
 static void reap(void)
 {
     reap_aside();
