@@ -63,9 +63,10 @@
  * then its payload.  That payload stays in MPI until the message is taken,
  * and is then received straight into the caller's buffer (one copy, by
  * MPI; with one tag per class, since a class's FIFO is taken in order but
- * system messages overtake ordinary ones).  A received payload of at most
- * KEEP_SMALL bytes is copied to a buffer of its size (a queue of small
- * messages holds no slots); a longer one keeps the slot it came in. */
+ * system messages overtake ordinary ones).  A message stays in the slot it
+ * came in, except that one of at most KEEP_SMALL bytes is copied to a
+ * buffer of its size while SLOTS_KEPT messages wait in the FIFOs (a long
+ * queue of small messages holds no slots; a short one costs no malloc). */
 #define SLOT 4096
 #define NRECV 32
 #define KEEP_SMALL 256
@@ -186,6 +187,7 @@ static struct {
     struct msg *free_slots, *cache;
     int nfree_slots;
     size_t cached;
+    size_t queued;               /* messages in the FIFOs */
 
     /* Deadlock detection, every node: what it waits for for ever
      * (MP_BLOCK_*) and since when; counted messages sent to and received
@@ -557,6 +559,7 @@ static void receive_payload(int src, const struct hdr *h, void *buf)
 
 static void enqueue(int src, struct msg *m)
 {
+    X.queued++;
     struct fifo *f = &X.in[src * MP_CLASSES + (int)m->h.cls];
     m->next = NULL;
     if (f->last)
@@ -584,7 +587,7 @@ static struct msg *complete(int src, struct msg *m, int count)
             receive_payload(src, &whole->h, whole->data);
         return whole;
     }
-    if (payload && m->h.length <= KEEP_SMALL) {
+    if (payload && m->h.length <= KEEP_SMALL && X.queued >= SLOTS_KEPT) {
         struct msg *small = msg_get(m->h.length);
         if (!small)
             oom();
@@ -1197,6 +1200,7 @@ static void mpi_take(const struct mp_head *h, void *buf)
     f->first = m->next;
     if (!f->first)
         f->last = NULL;
+    X.queued--;
     if (m->in_mpi)
         receive_payload(h->src, &m->h, buf);
     else if (m->h.length)
