@@ -263,6 +263,7 @@ static struct msg *msg_get(size_t payload)
             m = *p;
             *p = m->next;
             X.cached -= m->cap;
+            break;
         }
     if (!m) {
         m = malloc(sizeof *m + payload);
