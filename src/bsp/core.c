@@ -213,6 +213,19 @@ static void nest_give_back(void)
         affinity_pin(bsp.me, bsp.p);
 }
 
+/* What every run, outer or inner, starts with once its device has begun:
+ * the clock, the BSP root of the segment, empty registrations and queues. */
+static void run_state_begin(void)
+{
+    bsp.t0 = now();
+    if (!job.seg.hdr->root[ROOT_BSP])
+        bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
+    bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
+    reg_reset();
+    bsmp_reset();
+    checkpoint_arm();
+}
+
 static void nested_begin(int64_t p)
 {
     if (p <= 0 || p > MAX_PROCS)
@@ -235,13 +248,7 @@ static void nested_begin(int64_t p)
     bsp.me = me;
     bsp.begun = true;
     affinity_unpin();
-    bsp.t0 = now();
-    if (!job.seg.hdr->root[ROOT_BSP])
-        bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
-    bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
-    reg_reset();
-    bsmp_reset();
-    checkpoint_arm();
+    run_state_begin();
 }
 
 void bsp_impl_begin(int64_t p)
@@ -281,14 +288,8 @@ void bsp_impl_begin(int64_t p)
     bsp.begun = true;
     if (!strcmp(dev->name, "shm")) /* under mpi, mpirun places the processes */
         affinity_pin(me, bsp.p);
-    bsp.t0 = now();
-    if (!job.seg.hdr->root[ROOT_BSP])
-        bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
-    bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
-    reg_reset();
-    mirror_begin();
-    bsmp_reset();
-    checkpoint_arm();
+    run_state_begin();
+    mirror_begin(); /* not for inner runs: they keep the outer run's moves */
     OBSERVE(start(bsp.me, bsp.p));
 }
 

@@ -16,6 +16,7 @@
  */
 #include "device/mpi_watch.h"
 #include "launch/launch.h"
+#include "launch/supervise.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -126,22 +127,33 @@ bool mpi_watch_claim(void)
 
 /* ---- the watcher ----------------------------------------------------------- */
 
+/* The start of /proc/PID/NAME in buf, NUL-terminated; false when it cannot
+ * be read.  Async-signal-safe. */
+static bool read_proc(pid_t pid, const char *name, char *buf, size_t size)
+{
+    char path[64];
+    size_t at = put(path, 0, sizeof path, "/proc/");
+    at = put_u64(path, at, sizeof path, (uint64_t)pid);
+    at = put(path, at, sizeof path, "/");
+    put(path, at, sizeof path, name);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    ssize_t n = read(fd, buf, size - 1);
+    close(fd);
+    if (n <= 0)
+        return false;
+    buf[n] = 0;
+    return true;
+}
+
 /* The exit code (wait status) field of /proc/PID/stat, readable while the
  * process is a zombie; -1 when it cannot be read (already reaped). */
 static int zombie_status(pid_t pid)
 {
-    char path[64], buf[1024];
-    size_t at = put(path, 0, sizeof path, "/proc/");
-    at = put_u64(path, at, sizeof path, (uint64_t)pid);
-    put(path, at, sizeof path, "/stat");
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    char buf[1024];
+    if (!read_proc(pid, "stat", buf, sizeof buf))
         return -1;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return -1;
-    buf[n] = 0;
     char *p = strrchr(buf, ')'); /* the name may hold spaces */
     if (!p)
         return -1;
@@ -167,18 +179,9 @@ static int zombie_status(pid_t pid)
  * which the pipe's hang-up precedes); false when it cannot be read. */
 static bool stopped_with_sigterm_pending(pid_t pid)
 {
-    char path[64], buf[2048];
-    size_t at = put(path, 0, sizeof path, "/proc/");
-    at = put_u64(path, at, sizeof path, (uint64_t)pid);
-    put(path, at, sizeof path, "/status");
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
+    char buf[2048];
+    if (!read_proc(pid, "status", buf, sizeof buf))
         return false;
-    ssize_t n = read(fd, buf, sizeof buf - 1);
-    close(fd);
-    if (n <= 0)
-        return false;
-    buf[n] = 0;
     char *p = strstr(buf, "\nShdPnd:");
     if (!p)
         return false;
@@ -246,15 +249,7 @@ static void report(int status)
 /* None of the program's handlers may run here. */
 static void own_signals(void)
 {
-    struct sigaction dfl, old;
-    memset(&dfl, 0, sizeof dfl);
-    dfl.sa_handler = SIG_DFL;
-    for (int sig = 1; sig < NSIG; sig++) {
-        if (sig == SIGKILL || sig == SIGSTOP || sigaction(sig, NULL, &old) != 0)
-            continue;
-        if ((old.sa_flags & SA_SIGINFO) || (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN))
-            sigaction(sig, &dfl, NULL);
-    }
+    supervise_drop_handlers();
     signal(SIGPIPE, SIG_IGN);
     sigset_t none;
     sigemptyset(&none);

@@ -92,9 +92,7 @@ static void forward(int sig, siginfo_t *si, void *ctx)
 
 static const int forwarded[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF };
 
-/* None of the program's handlers may run here; what it ignores stays
- * ignored (a job stopped by Ctrl-Z stops here too, as the shell expects). */
-static void own_signals(void)
+void supervise_drop_handlers(void)
 {
     struct sigaction dfl, old;
     memset(&dfl, 0, sizeof dfl);
@@ -105,7 +103,14 @@ static void own_signals(void)
         if ((old.sa_flags & SA_SIGINFO) || (old.sa_handler != SIG_DFL && old.sa_handler != SIG_IGN))
             sigaction(sig, &dfl, NULL);
     }
-    sigaction(SIGCHLD, &dfl, NULL); /* the worker's status must not be reaped away */
+}
+
+/* None of the program's handlers may run here; what it ignores stays
+ * ignored (a job stopped by Ctrl-Z stops here too, as the shell expects). */
+static void own_signals(void)
+{
+    supervise_drop_handlers();
+    signal(SIGCHLD, SIG_DFL); /* the worker's status must not be reaped away */
     signal(SIGPIPE, SIG_IGN);
     struct sigaction fw;
     memset(&fw, 0, sizeof fw);

@@ -46,4 +46,10 @@ void supervise_forget(void);
  * Async-signal-safe. */
 bool supervise_execd(pid_t pid);
 
+/* Every signal handler the program installed goes back to the default
+ * action; what it ignores stays ignored.  For the processes of the launch
+ * layer that outlive or watch the program's (the supervisor, mpi's
+ * per-rank watcher), where none of its handlers may run.  Async-signal-safe. */
+void supervise_drop_handlers(void);
+
 #endif
