@@ -37,6 +37,11 @@ void barrier_set_oversubscribed(bool over)
     oversubscribed = over;
 }
 
+bool barrier_oversubscribed(void)
+{
+    return oversubscribed;
+}
+
 int64_t now_ns(void)
 {
     struct timespec ts;

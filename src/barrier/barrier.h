@@ -92,5 +92,6 @@ int64_t barrier_stall(void (**hook)(int64_t waited_ns));
 
 /* How many cores this job may use; the wait policy spins less when fewer. */
 void barrier_set_oversubscribed(bool over);
+bool barrier_oversubscribed(void);
 
 #endif

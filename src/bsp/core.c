@@ -233,6 +233,9 @@ static void nested_begin(int64_t p)
     uint32_t outer_me = bsp.me;
     uint64_t outer_step = bsp.step;
     nest_set_aside();
+    /* Before the device begins: it counts the CPUs the inner run may use
+     * (its wait policy), and the inner processors it forks inherit them. */
+    affinity_unpin();
     uint32_t me;
     int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
     if (rc) {
@@ -247,7 +250,6 @@ static void nested_begin(int64_t p)
     bsp.p = job.nprocs;
     bsp.me = me;
     bsp.begun = true;
-    affinity_unpin();
     run_state_begin();
 }
 

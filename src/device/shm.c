@@ -367,6 +367,7 @@ struct shm_saved {
     __typeof__(shm) shm;
     struct stream_window *windows;
     bool direct;
+    bool oversubscribed; /* the outer run's wait policy (shm_begin sets the inner one's) */
 };
 
 static void *shm_nest_save(void)
@@ -377,6 +378,7 @@ static void *shm_nest_save(void)
     s->shm = shm;
     s->windows = device_shm.windows;
     s->direct = device_shm.direct;
+    s->oversubscribed = barrier_oversubscribed();
     memset(&shm, 0, sizeof shm);
     device_shm.windows = NULL;
     return s;
@@ -388,6 +390,7 @@ static void shm_nest_restore(void *saved)
     shm = s->shm;
     device_shm.windows = s->windows;
     device_shm.direct = s->direct;
+    barrier_set_oversubscribed(s->oversubscribed);
     free(s);
 }
 

@@ -300,13 +300,13 @@ static struct {
 static void *spawn_watch(void *arg)
 {
     (void)arg;
-    struct timespec until;
-    clock_gettime(CLOCK_REALTIME, &until);
+    struct timespec until; /* on the monotonic clock: a change of the date moves no limit */
+    clock_gettime(CLOCK_MONOTONIC, &until);
     until.tv_sec += (time_t)sg.limit;
     pthread_mutex_lock(&sg.lock);
     int rc = 0;
     while (!sg.done && rc != ETIMEDOUT)
-        rc = pthread_cond_timedwait(&sg.done_cv, &sg.lock, &until);
+        rc = pthread_cond_clockwait(&sg.done_cv, &sg.lock, CLOCK_MONOTONIC, &until);
     bool late = !sg.done;
     pthread_mutex_unlock(&sg.lock);
     if (late) {
