@@ -64,29 +64,6 @@ static int claim_fd = -1;       /* shared with the watcher: bound = the job's li
 static int pmi_fd = -1;         /* Hydra's PMI connection (PMI_FD), held by the watcher too */
 static int hang[2] = { -1, -1 }; /* a pipe only the rank writes to: its end closes as it exits */
 
-/* ---- async-signal-safe text ------------------------------------------------ */
-
-static size_t put(char *buf, size_t at, size_t cap, const char *s)
-{
-    while (*s && at + 1 < cap)
-        buf[at++] = *s++;
-    buf[at] = 0;
-    return at;
-}
-
-static size_t put_u64(char *buf, size_t at, size_t cap, uint64_t v)
-{
-    char d[24];
-    size_t n = 0;
-    do
-        d[n++] = (char)('0' + v % 10);
-    while ((v /= 10) && n < sizeof d);
-    while (n && at + 1 < cap)
-        buf[at++] = d[--n];
-    buf[at] = 0;
-    return at;
-}
-
 /* ---- the claim ---------------------------------------------------------------- */
 
 /* "\0superstep-mpi-UID-LAUNCHER": one name per launcher (the ranks of this
@@ -95,10 +72,10 @@ static socklen_t claim_name(struct sockaddr_un *a)
 {
     memset(a, 0, sizeof *a);
     a->sun_family = AF_UNIX;
-    size_t at = 1 + put(a->sun_path + 1, 0, sizeof a->sun_path - 1, "superstep-mpi-");
-    at = 1 + put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, (uint64_t)getuid());
-    at = 1 + put(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, "-");
-    at = 1 + put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, (uint64_t)launcher);
+    size_t at = 1 + launch_put_str(a->sun_path + 1, 0, sizeof a->sun_path - 1, "superstep-mpi-");
+    at = 1 + launch_put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, (uint64_t)getuid());
+    at = 1 + launch_put_str(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, "-");
+    at = 1 + launch_put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, (uint64_t)launcher);
     return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + at);
 }
 
@@ -132,10 +109,10 @@ bool mpi_watch_claim(void)
 static bool read_proc(pid_t pid, const char *name, char *buf, size_t size)
 {
     char path[64];
-    size_t at = put(path, 0, sizeof path, "/proc/");
-    at = put_u64(path, at, sizeof path, (uint64_t)pid);
-    at = put(path, at, sizeof path, "/");
-    put(path, at, sizeof path, name);
+    size_t at = launch_put_str(path, 0, sizeof path, "/proc/");
+    at = launch_put_u64(path, at, sizeof path, (uint64_t)pid);
+    at = launch_put_str(path, at, sizeof path, "/");
+    launch_put_str(path, at, sizeof path, name);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return false;
@@ -217,32 +194,32 @@ static int rank_status(int pidfd)
 static void report(int status)
 {
     char line[256];
-    size_t at = put(line, 0, sizeof line, "superstep: ");
-    at = put(line, at, sizeof line, page->who);
+    size_t at = launch_put_str(line, 0, sizeof line, "superstep: ");
+    at = launch_put_str(line, at, sizeof line, page->who);
     bool without = true;
     if (status < 0) {
-        at = put(line, at, sizeof line, " ended (how is unknown: its launcher reaped it first)");
+        at = launch_put_str(line, at, sizeof line, " ended (how is unknown: its launcher reaped it first)");
     } else if (WIFSIGNALED(status)) {
-        at = put(line, at, sizeof line, " killed by signal ");
-        at = put_u64(line, at, sizeof line, (uint64_t)WTERMSIG(status));
-        at = put(line, at, sizeof line, " (SIG");
+        at = launch_put_str(line, at, sizeof line, " killed by signal ");
+        at = launch_put_u64(line, at, sizeof line, (uint64_t)WTERMSIG(status));
+        at = launch_put_str(line, at, sizeof line, " (SIG");
         const char *abbrev = sigabbrev_np(WTERMSIG(status));
-        at = put(line, at, sizeof line, abbrev ? abbrev : "?");
-        at = put(line, at, sizeof line, ")");
+        at = launch_put_str(line, at, sizeof line, abbrev ? abbrev : "?");
+        at = launch_put_str(line, at, sizeof line, ")");
         without = false;
     } else {
-        at = put(line, at, sizeof line, " exited with status ");
-        at = put_u64(line, at, sizeof line, (uint64_t)WEXITSTATUS(status));
+        at = launch_put_str(line, at, sizeof line, " exited with status ");
+        at = launch_put_u64(line, at, sizeof line, (uint64_t)WEXITSTATUS(status));
     }
     if (page->steps) {
-        at = put(line, at, sizeof line, " in superstep ");
-        at = put_u64(line, at, sizeof line, atomic_load(&page->step));
+        at = launch_put_str(line, at, sizeof line, " in superstep ");
+        at = launch_put_u64(line, at, sizeof line, atomic_load(&page->step));
     }
     if (without && page->end_call[0]) {
-        at = put(line, at, sizeof line, " without calling ");
-        at = put(line, at, sizeof line, page->end_call);
+        at = launch_put_str(line, at, sizeof line, " without calling ");
+        at = launch_put_str(line, at, sizeof line, page->end_call);
     }
-    at = put(line, at, sizeof line, "\n");
+    at = launch_put_str(line, at, sizeof line, "\n");
     (void)!write(2, line, at);
 }
 
@@ -454,10 +431,10 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
 {
     if (!page || getpid() != rank_pid)
         return NULL;
-    size_t at = put(page->who, 0, sizeof page->who, launch_words.proc);
-    at = put(page->who, at, sizeof page->who, " ");
-    put_u64(page->who, at, sizeof page->who, (uint64_t)proc + launch_words.first);
-    put(page->end_call, 0, sizeof page->end_call, launch_words.end_call);
+    size_t at = launch_put_str(page->who, 0, sizeof page->who, launch_words.proc);
+    at = launch_put_str(page->who, at, sizeof page->who, " ");
+    launch_put_u64(page->who, at, sizeof page->who, (uint64_t)proc + launch_words.first);
+    launch_put_str(page->end_call, 0, sizeof page->end_call, launch_words.end_call);
     page->steps = launch_words.steps;
     atomic_store(&page->step, 0);
     atomic_store(&page->state, ARMED);
