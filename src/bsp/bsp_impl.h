@@ -238,6 +238,7 @@ struct bsp_state {
     uint64_t step;
     double t0;
     void (*spmd)(void);
+    bool init_inside;             /* bsp_init called in this SPMD section: the next bsp_begin nests */
     struct bsp_proc *shared;      /* p entries */
 
     /* registrations: regs[] local records, map address -> top reg index */

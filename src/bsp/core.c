@@ -129,8 +129,10 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
     bsp_require_not_forked("bsp_init");
     settings_check("bsp_init");
     bsp.spmd = spmd;
-    if (bsp.begun) /* in an SPMD section: for a nested run (MulticoreBSP), only recorded */
+    if (bsp.begun) { /* in an SPMD section: announces a nested run (MulticoreBSP), only recorded */
+        bsp.init_inside = true;
         return;
+    }
     /* Where every processor runs the program from main (mpi), processors
      * other than 0 go straight into spmd, which bsp_end leaves, as the
      * BSPlib standard describes bsp_init. */
@@ -260,6 +262,12 @@ void bsp_impl_begin(int64_t p)
     if (!atfork)
         atfork = pthread_atfork(NULL, NULL, forked_by_program) == 0;
     if (bsp.begun) {
+        /* The 1998 standard allows one bsp_begin (BSPonMPI's begin_1);
+         * MulticoreBSP's hierarchical runs call bsp_init first. */
+        if (!bsp.init_inside)
+            bsp_error("bsp_begin", "called twice (an inner run, MulticoreBSP's nested BSP, calls bsp_init first in "
+                                   "the SPMD section)");
+        bsp.init_inside = false;
         nested_begin(p);
         return;
     }

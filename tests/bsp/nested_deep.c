@@ -59,11 +59,15 @@ static void outer(void)
     level((int)bsp_nprocs(), 100, inner);
 }
 
-static void nest_more(int levels)
+static int levels_left = 20;
+
+static void nest_more(void)
 {
     bsp_begin(1);
-    if (levels > 0)
-        nest_more(levels - 1);
+    if (levels_left-- > 0) {
+        bsp_init(nest_more, 0, NULL);
+        nest_more();
+    }
     bsp_end();
 }
 
@@ -72,7 +76,8 @@ int main(int argc, char **argv)
     if (argc > 1 && !strcmp(argv[1], "too_deep")) {
         bsp_begin(1);
         bsp_sync();
-        nest_more(20);
+        bsp_init(nest_more, 0, NULL);
+        nest_more();
         bsp_end();
         return 0;
     }
