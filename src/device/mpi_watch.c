@@ -1,9 +1,9 @@
 /*
  * mpi_watch.c - the rank's watcher (mpi_watch.h): a process the rank forks
  * (twice, so that it is no child of the rank's) before MPI_Init, which
- * waits on a pipe only the rank holds and a pidfd of the rank and, when the rank
- * ends inside a job without anybody reporting it, prints the line shm's
- * supervisor prints for processor 0:
+ * waits on a socket only the rank holds and a pidfd of the rank and, when
+ * the rank ends inside a job without anybody reporting it, prints the line
+ * shm's supervisor prints for processor 0:
  *
  *   superstep: processor 2 killed by signal 9 (SIGKILL) in superstep 1
  *   superstep: processor 2 exited with status 0 in superstep 1 without calling bsp_end
@@ -62,7 +62,8 @@ static pid_t rank_pid;          /* the rank the page belongs to (not a process i
 static pid_t launcher;          /* the rank's parent when the watcher started */
 static int claim_fd = -1;       /* shared with the watcher: bound = the job's line claimed */
 static int pmi_fd = -1;         /* Hydra's PMI connection (PMI_FD), held by the watcher too */
-static int hang[2] = { -1, -1 }; /* a pipe only the rank writes to: its end closes as it exits */
+static int hang[2] = { -1, -1 }; /* a socket pair: the rank's end [1] closes as it exits */
+static int rank_fd = -1;        /* the rank's pidfd, opened by the rank before the fork */
 
 /* ---- the claim ---------------------------------------------------------------- */
 
@@ -153,7 +154,7 @@ static int zombie_status(pid_t pid)
  * the process's shared pending set, until it is reaped) when the SIGKILL
  * ends it: the rank's SIGTERM handler (on_term) never ran.  Read while the
  * rank exits or is a zombie (its launcher reaps it only after it is told,
- * which the pipe's hang-up precedes); false when it cannot be read. */
+ * which the socket's hang-up precedes); false when it cannot be read. */
 static bool stopped_with_sigterm_pending(pid_t pid)
 {
     char buf[2048];
@@ -262,10 +263,7 @@ static void watcher_main(void)
     /* Its own process group: a launcher that signals the rank's group
      * (the job's stop) must not take the watcher with it. */
     setpgid(0, 0);
-    int rank_fd = (int)syscall(SYS_pidfd_open, rank_pid, 0);
     int launcher_fd = (int)syscall(SYS_pidfd_open, launcher, 0);
-    if (rank_fd < 0)
-        _exit(0);
     /* Keep only stderr (for the line), the claim and the pidfds: the
      * launcher waits for the end of the rank's output pipes. */
     for (int fd = 0; fd < 2; fd++)
@@ -289,7 +287,7 @@ static void watcher_main(void)
     /* The rank's descriptors close as it exits, before its launcher is told
      * (SIGCHLD), on which MPICH's Hydra stops the other ranks: the claim is
      * made from then on (the pidfd also tells, should a process the rank
-     * forked hold the pipe). */
+     * forked hold the socket). */
     for (;;) {
         struct pollfd p[2] = { { rank_fd, POLLIN, 0 }, { hang[0], POLLIN, 0 } };
         if (poll(p, 2, -1) < 0) {
@@ -356,9 +354,10 @@ static void watcher_main(void)
 static void on_term(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
-    if (page)
+    bool rank = page && getpid() == rank_pid; /* not a process the rank forked, which shares the page */
+    if (rank)
         atomic_store(&page->term_caught, 0); /* reset: SIGTERM's action is the default now */
-    if (si && si->si_code == SI_USER && si->si_pid == launcher && page)
+    if (rank && si && si->si_code == SI_USER && si->si_pid == launcher)
         atomic_store(&page->state, SETTLED);
     signal(sig, SIG_DFL);
     raise(sig);
@@ -376,7 +375,16 @@ void mpi_watch_start(void)
         munmap(pg, sizeof *pg);
         return;
     }
-    if (pipe2(hang, O_CLOEXEC | O_NONBLOCK) != 0) {
+    /* The rank's own pidfd, inherited by the watcher: opened after the
+     * double fork, it could name another process that reused the pid of a
+     * rank ended meanwhile.  A socket pair rather than a pipe: a note sent
+     * after the watcher is gone (killed by somebody) must not raise SIGPIPE
+     * in the rank (MSG_NOSIGNAL). */
+    rank_fd = (int)syscall(SYS_pidfd_open, getpid(), 0);
+    if (rank_fd < 0 || socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0, hang) != 0) {
+        if (rank_fd >= 0)
+            close(rank_fd);
+        rank_fd = -1;
         close(fd);
         munmap(pg, sizeof *pg);
         return;
@@ -384,7 +392,8 @@ void mpi_watch_start(void)
     claim_fd = fd;
     const char *pmi = getenv("PMI_FD"); /* MPICH's Hydra: its connection, inherited at exec */
     pmi_fd = pmi && *pmi ? atoi(pmi) : -1;
-    if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || fcntl(pmi_fd, F_GETFD) < 0)
+    if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || pmi_fd == rank_fd ||
+        fcntl(pmi_fd, F_GETFD) < 0)
         pmi_fd = -1; /* not an inherited connection */
     launcher = getppid();
     rank_pid = getpid();
@@ -408,6 +417,8 @@ void mpi_watch_start(void)
         ok = r < 0 ? errno == ECHILD : WIFEXITED(st) && WEXITSTATUS(st) == 0;
     }
     close(hang[0]);
+    close(rank_fd);
+    rank_fd = -1;
     if (!ok) {
         close(hang[1]);
         close(fd);
@@ -441,12 +452,13 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
     return &page->step;
 }
 
-/* Tell the watcher that the rank settled (one byte on the pipe; it never
- * fills: the watcher reads as they come, and a few are written at most). */
+/* Tell the watcher that the rank settled (one byte; the socket never
+ * fills: the watcher reads as they come, and a few are sent at most; a
+ * watcher that is gone costs nothing). */
 static void note_settled(void)
 {
     atomic_store(&page->state, SETTLED);
-    (void)!write(hang[1], "s", 1);
+    (void)!send(hang[1], "s", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 void mpi_watch_claimed(void)
