@@ -55,7 +55,7 @@ grep -q '^0 passed, 1 failed$' <<<"$out4" || say "SUPERSTEP_TEST_RETRY=0: $(tail
 rm -f "$work/ran"
 out7=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/none SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
 grep -q '^0 passed, 1 failed$' <<<"$out7" || say "SUPERSTEP_TEST_FLAKY=fail: $(tail -n 1 <<<"$out7")"
-grep -q "once.sh .*(FLAKY: passed on retry, not in tests/flaky.list)" <<<"$out7" || say "an unlisted FLAKY case not named"
+grep -q "once.sh .*(FLAKY: passed on retry, not in tests/flaky.list; first run: exit status 3)" <<<"$out7" || say "an unlisted FLAKY case not named"
 rm -f "$work/ran"
 printf '# comment\n%s: a cause\n' "$work/once.sh" >"$work/list"
 out8=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
@@ -73,7 +73,7 @@ grep -q '^0 passed, 1 failed$' <<<"$out11" || say "a FLAKY case listed without a
 rm -f "$work/ran"
 out12=$(SUPERSTEP_TEST_JOBS=2 SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/none \
     SUPERSTEP_TEST_FILES="$work/once.sh $work/clean.sh" tests/run 2>&1)
-grep -q "once.sh .*(FLAKY: passed on retry, not in tests/flaky.list)" <<<"$out12" && grep -q '^1 passed, 1 failed$' <<<"$out12" ||
+grep -q "once.sh .*(FLAKY: passed on retry, not in tests/flaky.list; first run: exit status 3)" <<<"$out12" && grep -q '^1 passed, 1 failed$' <<<"$out12" ||
     say "SUPERSTEP_TEST_JOBS=2 SUPERSTEP_TEST_FLAKY=fail: $(tail -n 1 <<<"$out12")"
 out10=$(SUPERSTEP_TEST_FLAKY=maybe SUPERSTEP_TEST_FILES="$work/clean.sh" tests/run 2>&1) && say "SUPERSTEP_TEST_FLAKY=maybe accepted"
 grep -q "SUPERSTEP_TEST_FLAKY='maybe'" <<<"$out10" || say "SUPERSTEP_TEST_FLAKY=maybe: $out10"
@@ -110,7 +110,19 @@ grep -q "^PASS $work/plain.sh" <<<"$out13" || say "a nosanitize case did not run
 out14=$(SANITIZE=1 SUPERSTEP_TEST_FILES="$work/plain.sh" tests/run 2>&1)
 grep -q "^SKIP $work/plain.sh .*: under a sanitizer: plain shell$" <<<"$out14" ||
     say "a nosanitize case was not skipped under SANITIZE=1: $(tail -n 1 <<<"$out14")"
+# 8. A case that hangs: it times out, the runner shows what its processes
+#    were doing shortly before (tests/hang_snapshot), names the reason again
+#    in the list at the end, and leaves no snapshot process behind.
+printf '%s RUN: n=1 timeout=4\n%s\n' '#' "sleep 300 & wait" >"$work/hangs.sh"
+out15=$(SUPERSTEP_TEST_RETRY=0 SUPERSTEP_TEST_FILES="$work/hangs.sh" tests/run 2>&1)
+grep -q "^FAIL $work/hangs.sh .*timed out after 4s" <<<"$out15" || say "a hanging case not reported as timed out"
+grep -A 100 -- '^---- its processes at 3 s' <<<"$out15" | grep -q ' sleep 300$' ||
+    say "no snapshot of the hanging case's processes"
+grep -q "^  $work/hangs.sh \[ n=1 timeout=4\]: timed out after 4s" <<<"$out15" || say "the list at the end gives no reason"
+sleep 1
+pgrep -f 'tests/hang_snapshot|sleep 300$' >/dev/null && say "left running: $(pgrep -af 'tests/hang_snapshot|sleep 300$')"
 out="$out
+$out15
 $out3
 $out7
 $out8
