@@ -58,8 +58,7 @@ static void write_all(int fd, const char *p, size_t n)
     }
 }
 
-/* Wait (briefly) until the reader of a pipe has taken everything. */
-static void await_drained(int fd)
+void lines_await_drained(int fd)
 {
     struct timespec t0, now, nap = { 0, 20000 };
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -87,7 +86,7 @@ static void emit(struct line_out *o, const char *p, size_t n)
             k = nl ? (size_t)(nl - p) + 1 : n;
         }
         if (o->pipe)
-            await_drained(o->fd);
+            lines_await_drained(o->fd);
         write_all(o->fd, p, k);
         p += k;
         n -= k;
@@ -157,7 +156,7 @@ void lines_drain(void)
     for (int i = 0; i < 2; i++) {
         struct stat st;
         if (fstat(outs[i].fd, &st) == 0 && S_ISFIFO(st.st_mode))
-            await_drained(outs[i].fd);
+            lines_await_drained(outs[i].fd);
     }
 }
 

@@ -14,4 +14,8 @@ void lines_flush(void);
  * launcher stops reading a rank once it is told (MPICH's Hydra). */
 void lines_drain(void);
 
+/* Wait (at most 1 s) until the reader of pipe fd has taken everything:
+ * there is no event for an emptied pipe.  Async-signal-safe. */
+void lines_await_drained(int fd);
+
 #endif

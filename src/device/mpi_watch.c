@@ -15,6 +15,7 @@
  * may have had threads): no stdio, no malloc, no code of the program's.
  */
 #include "device/mpi_watch.h"
+#include "device/lines.h"
 #include "launch/launch.h"
 #include "launch/supervise.h"
 
@@ -67,8 +68,13 @@ static int rank_fd = -1;        /* the rank's pidfd, opened by the rank before t
 
 /* ---- the claim ---------------------------------------------------------------- */
 
-/* "\0superstep-mpi-UID-LAUNCHER": one name per launcher (the ranks of this
- * machine share it; every rank of a plain mpirun on one machine). */
+static uint64_t job_tag;        /* the launcher's name of the job, hashed (0: none given) */
+
+/* "\0superstep-mpi-UID-LAUNCHER-JOB": one name per job and launcher (the
+ * ranks of this machine share it; every rank of a plain mpirun on one
+ * machine).  The job's name tells apart the jobs of one long-lived
+ * launcher (Open MPI's DVM, prte), whose later jobs would find the first
+ * one's claim. */
 static socklen_t claim_name(struct sockaddr_un *a)
 {
     memset(a, 0, sizeof *a);
@@ -77,6 +83,8 @@ static socklen_t claim_name(struct sockaddr_un *a)
     at = 1 + launch_put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, (uint64_t)getuid());
     at = 1 + launch_put_str(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, "-");
     at = 1 + launch_put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, (uint64_t)launcher);
+    at = 1 + launch_put_str(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, "-");
+    at = 1 + launch_put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, job_tag);
     return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + at);
 }
 
@@ -234,21 +242,6 @@ static void own_signals(void)
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* Wait until the launcher has read the line from the stderr pipe, as
- * lines.c's await_drained does before MPI_Abort, and with its bound (1 s:
- * a stalled launcher must not keep the job): there is no event for an
- * emptied pipe.  Async-signal-safe. */
-static void stderr_drained(void)
-{
-    struct timespec nap = { 0, 20000 };
-    for (int look = 0; look < 50000; look++) { /* 50000 naps of 20 us: 1 s or more */
-        int queued = 0;
-        if (ioctl(2, FIONREAD, &queued) != 0 || queued <= 0)
-            return;
-        nanosleep(&nap, NULL);
-    }
-}
-
 static void wait_readable(int fd)
 {
     struct pollfd p = { fd, POLLIN, 0 };
@@ -329,7 +322,7 @@ static void watcher_main(void)
          * as the rank's PMI_Abort would (PMI-1's wire command). */
         if (pmi_fd > 2 && (status < 0 || WIFEXITED(status))) {
             static const char abort_cmd[] = "cmd=abort exitcode=1\n";
-            stderr_drained(); /* Hydra drops what its pipes hold once told */
+            lines_await_drained(2); /* Hydra drops what its pipes hold once told */
             (void)!write(pmi_fd, abort_cmd, sizeof abort_cmd - 1);
         }
     }
@@ -396,6 +389,13 @@ void mpi_watch_start(void)
         fcntl(pmi_fd, F_GETFD) < 0)
         pmi_fd = -1; /* not an inherited connection */
     launcher = getppid();
+    /* FNV-1a of the job's name: PMIx's namespace (Open MPI), PMI's KVS name (MPICH) */
+    const char *job_name = getenv("PMIX_NAMESPACE");
+    if (!job_name)
+        job_name = getenv("PMI_KVSNAME");
+    job_tag = job_name ? 0xcbf29ce484222325ull : 0;
+    for (const char *c = job_name; c && *c; c++)
+        job_tag = (job_tag ^ (unsigned char)*c) * 0x100000001b3ull;
     rank_pid = getpid();
     page = pg;
     /* Forked twice, so that the watcher is no child of the rank's: a

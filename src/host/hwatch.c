@@ -93,14 +93,16 @@ static char *put_num(char *at, unsigned long n)
     return at;
 }
 
-/* The start of a file of /proc as a string ("" when it cannot be read). */
-static void read_proc(const char *path, char *buf, size_t size)
+/* The start of a file of /proc as a string ("" when it cannot be read);
+ * false when it cannot be opened. */
+static bool read_proc(const char *path, char *buf, size_t size)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     ssize_t n = fd < 0 ? 0 : read(fd, buf, size - 1);
     if (fd >= 0)
         close(fd);
     buf[n > 0 ? n : 0] = '\0';
+    return fd >= 0;
 }
 
 /* Is the process running (neither a zombie nor gone)? */
@@ -129,12 +131,14 @@ static bool any_alive(const char *list)
     return false;
 }
 
-/* Has mpirun a child that is not a zombie?  (Its threads' children files.) */
+/* Has mpirun a child that is not a zombie?  (Its threads' children files.)
+ * What cannot be read counts as a live child: the watchdog kills only on
+ * evidence. */
 static bool has_live_child(const struct watch *w)
 {
     int dfd = open(w->task_dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd < 0)
-        return false;
+        return true;
     char buf[4096];
     bool live = false;
     long n;
@@ -146,8 +150,7 @@ static bool has_live_child(const struct watch *w)
                 continue;
             char kids[4096], path[sizeof w->task_dir + 300];
             put_str(put_str(put_str(put_str(path, w->task_dir), "/"), d->d_name), "/children");
-            read_proc(path, kids, sizeof kids);
-            live = any_alive(kids);
+            live = !read_proc(path, kids, sizeof kids) || any_alive(kids);
         }
     }
     close(dfd);
@@ -185,7 +188,8 @@ static void watch(const struct watch *w)
         int r = poll(&mpirun, 1, w->limit_ms);
         if (r > 0)
             return; /* mpirun ended */
-        if (r == 0 && !has_live_child(w)) {
+        /* No child left, and mpirun still there after that look. */
+        if (r == 0 && !has_live_child(w) && poll(&mpirun, 1, 0) == 0) {
             ssize_t unused = write(w->err_fd, w->line, w->line_len);
             (void)unused;
             syscall(SYS_pidfd_send_signal, w->launcher_fd, SIGKILL, NULL, 0);
@@ -199,7 +203,7 @@ static void watch(const struct watch *w)
 __attribute__((noreturn)) static void watchdog_main(struct watch *w)
 {
     setsid();
-    if (fork() != 0)
+    if (_Fork() != 0) /* async-signal-safe: no atfork handler runs */
         _exit(0);
     int keep[] = { w->host_fd, w->launcher_fd, w->outcome_fd, w->err_fd };
     close_all_but(keep, 4); /* also the host's "armed" pipe: the host goes on */
@@ -261,7 +265,8 @@ static bool fork_watchdog(struct watch *w)
     }
     close(armed[1]);
     if (pid > 0) {
-        waitpid(pid, NULL, 0);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+            ;
         char c;
         while (read(armed[0], &c, 1) < 0 && errno == EINTR)
             ;
