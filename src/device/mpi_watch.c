@@ -133,28 +133,15 @@ static bool read_proc(pid_t pid, const char *name, char *buf, size_t size)
     return true;
 }
 
-/* The exit code (wait status) field of /proc/PID/stat, readable while the
- * process is a zombie; -1 when it cannot be read (already reaped). */
+/* The exit code (wait status, field 52) of /proc/PID/stat, readable while
+ * the process is a zombie; -1 when it cannot be read (already reaped). */
 static int zombie_status(pid_t pid)
 {
-    char buf[1024];
-    if (!read_proc(pid, "stat", buf, sizeof buf))
-        return -1;
-    char *p = strrchr(buf, ')'); /* the name may hold spaces */
-    if (!p)
-        return -1;
-    if (p[1] != ' ' || (p[2] != 'Z' && p[2] != 'X'))
+    char state;
+    uint64_t v;
+    if (!supervise_proc_stat(pid, 52, &state, &v) || (state != 'Z' && state != 'X'))
         return -1; /* not ended (or another process got the pid) */
-    int field = 2; /* p points after field 2, the name */
-    for (p++; *p && field < 52; p++)
-        if (*p == ' ')
-            field++;
-    if (field != 52 || *p < '0' || *p > '9')
-        return -1;
-    int v = 0;
-    while (*p >= '0' && *p <= '9')
-        v = v * 10 + (*p++ - '0');
-    return v;
+    return (int)v;
 }
 
 /* Was the rank stopped by its launcher?  MPICH's Hydra stops every rank

@@ -166,11 +166,7 @@ static void die_by(int sig)
  * a forked process, cleared by its exec. */
 #define TASK_FORKNOEXEC 0x00000040ul
 
-/* The kernel's flags word of process pid (/proc/<pid>/stat, field 9: after
- * the name in parentheses, which may hold spaces, parentheses and newlines,
- * the seventh field); false when it cannot be read (reaped).
- * Async-signal-safe. */
-static bool task_flags(pid_t pid, unsigned long *flags)
+bool supervise_proc_stat(pid_t pid, int field, char *state, uint64_t *value)
 {
     char path[64], buf[1024];
     size_t at = launch_put_str(path, 0, sizeof path, "/proc/");
@@ -183,24 +179,27 @@ static bool task_flags(pid_t pid, unsigned long *flags)
     if (n <= 0)
         return false;
     buf[n] = 0;
-    const char *p = NULL;
+    const char *p = NULL; /* after the name, which may hold spaces, parentheses and newlines */
     for (ssize_t i = 0; i < n; i++)
         if (buf[i] == ')')
             p = buf + i + 1;
-    for (int field = 3; p && field < 9; field++) { /* state, ppid, pgrp, session, tty, tpgid */
-        while (*p == ' ')
-            p++;
+    if (!p || p[0] != ' ' || !p[1])
+        return false;
+    *state = p[1];
+    for (int f = 3; f < field; f++) { /* p: the space before field f */
+        p++;
         while (*p && *p != ' ')
             p++;
+        if (!*p)
+            return false;
     }
-    while (p && *p == ' ')
-        p++;
-    if (!p || *p < '0' || *p > '9')
+    p++;
+    if (*p < '0' || *p > '9')
         return false;
-    unsigned long v = 0;
+    uint64_t v = 0;
     while (*p >= '0' && *p <= '9')
-        v = v * 10 + (unsigned long)(*p++ - '0');
-    *flags = v;
+        v = v * 10 + (uint64_t)(*p++ - '0');
+    *value = v;
     return true;
 }
 
@@ -209,8 +208,9 @@ static bool task_flags(pid_t pid, unsigned long *flags)
  * running its exec'd program, ended by now, or exiting without an exec. */
 bool supervise_execd(pid_t pid)
 {
-    unsigned long flags;
-    return task_flags(pid, &flags) && !(flags & TASK_FORKNOEXEC);
+    char state;
+    uint64_t flags;
+    return supervise_proc_stat(pid, 9, &state, &flags) && !(flags & TASK_FORKNOEXEC);
 }
 
 /* The worker ended: report it if a job was running that nobody reported or

@@ -46,6 +46,12 @@ void supervise_forget(void);
  * Async-signal-safe. */
 bool supervise_execd(pid_t pid);
 
+/* Field 'field' (numbered as proc(5) numbers them, 3 or above) of
+ * /proc/PID/stat as a number, and the process's state (field 3: 'Z' a
+ * zombie) in *state; false when it cannot be read or the field is no
+ * non-negative number.  Also readable for a zombie.  Async-signal-safe. */
+bool supervise_proc_stat(pid_t pid, int field, char *state, uint64_t *value);
+
 /* Every signal handler the program installed goes back to the default
  * action; what it ignores stays ignored.  For the processes of the launch
  * layer that outlive or watch the program's (the supervisor, mpi's
