@@ -42,12 +42,19 @@ expect SUPERSTEP_DEVICE_MANDATORY yes bsp_nprocs "0 or 1" -- "$bsp" bsp
 expect SUPERSTEP_NO_DIRECT true mp_start "0 or 1" -- "$bsp" mp
 expect SUPERSTEP_MPI_ONESIDED 2 bsp_nprocs "0 or 1" -- "$bsp" bsp
 expect SUPERSTEP_MPI_WINDOW 1Q bsprun "a size from 0 to 64G" -- "$BINDIR/bsprun" -n 2 "$bsp" bsp
+hang="a whole number of seconds from 0 (never kill) to 2000000"
+for v in abc -1 2000001 1.5 5s; do
+    expect SUPERSTEP_MPIRUN_HANG_TIMEOUT "$v" bsp_init "$hang" -- "$host"
+done
 expect SUPERSTEP_HP_MOVE_MIN 256KB bsp_nprocs "a size from 0 to 64T: digits with an optional K, M, G or T (powers of 1024)" -- "$bsp" bsp
 # Accepted values start (the limits and the suffixes).
 SUPERSTEP_NPROCS=65535 "$bsp" count >"$t/out" 2>"$t/err" && grep -qx 65535 "$t/out" ||
     fail "SUPERSTEP_NPROCS=65535 not accepted: $(cat "$t/err")"
 for v in 64M 65536k 1g 64T 16G; do
     SUPERSTEP_SEGMENT_SIZE=$v "$bsp" bsp >"$t/out" 2>"$t/err" || fail "SUPERSTEP_SEGMENT_SIZE=$v: $(cat "$t/err")"
+done
+for v in 0 2000000; do
+    SUPERSTEP_MPIRUN_HANG_TIMEOUT=$v "$host" >"$t/out" 2>"$t/err" || fail "SUPERSTEP_MPIRUN_HANG_TIMEOUT=$v: $(cat "$t/err")"
 done
 SUPERSTEP_NPROCS= "$bsp" bsp >"$t/out" 2>"$t/err" || fail "an empty SUPERSTEP_NPROCS is not the default: $(cat "$t/err")"
 exit 0
