@@ -49,8 +49,11 @@ for dir in tests/bsp examples; do
             # as Open MPI's mpirun and shm give, for the scripts' checks.  Only
             # a signal named with the status' number: another one is Hydra's
             # own stop of a rank after an abort (status 1 and a signal on
-            # stdout, 1 case of 506 in a CI run, read as 129 before).
-            printf '#!/bin/sh\nout=$(mktemp)\n%s -n "$SUPERSTEP_NPROCS" %s "$@" >"$out"\nrc=$?\ncat "$out"\ngrep -q "EXIT STRING: .*(signal $rc)" "$out" && rc=$((128 + rc))\nrm -f "$out"\nexit $rc\n' \
+            # stdout, 1 case of 506 in a CI run, read as 129 before).  Never
+            # status 1, the runtime's error status: no script expects a
+            # SIGHUP, and Hydra named signal 1 beside status 1 again in a
+            # later CI run (abort_once.sh 0, n = 1).
+            printf '#!/bin/sh\nout=$(mktemp)\n%s -n "$SUPERSTEP_NPROCS" %s "$@" >"$out"\nrc=$?\ncat "$out"\n[ "$rc" -gt 1 ] && grep -q "EXIT STRING: .*(signal $rc)" "$out" && rc=$((128 + rc))\nrm -f "$out"\nexit $rc\n' \
                 "$MPIRUN" "$real" >"$wrap/$dir/${prog##*/}"
         else
             printf '#!/bin/sh\nexec %s -n "$SUPERSTEP_NPROCS" %s "$@"\n' "$MPIRUN" "$real" >"$wrap/$dir/${prog##*/}"
