@@ -79,13 +79,15 @@ static socklen_t claim_name(struct sockaddr_un *a)
 {
     memset(a, 0, sizeof *a);
     a->sun_family = AF_UNIX;
-    size_t at = 1 + launch_put_str(a->sun_path + 1, 0, sizeof a->sun_path - 1, "superstep-mpi-");
-    at = 1 + launch_put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, (uint64_t)getuid());
-    at = 1 + launch_put_str(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, "-");
-    at = 1 + launch_put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, (uint64_t)launcher);
-    at = 1 + launch_put_str(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, "-");
-    at = 1 + launch_put_u64(a->sun_path + 1, at - 1, sizeof a->sun_path - 1, job_tag);
-    return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + at);
+    char *name = a->sun_path + 1; /* after the abstract name's leading NUL */
+    size_t cap = sizeof a->sun_path - 1;
+    size_t at = launch_put_str(name, 0, cap, "superstep-mpi-");
+    at = launch_put_u64(name, at, cap, (uint64_t)getuid());
+    at = launch_put_str(name, at, cap, "-");
+    at = launch_put_u64(name, at, cap, (uint64_t)launcher);
+    at = launch_put_str(name, at, cap, "-");
+    at = launch_put_u64(name, at, cap, job_tag);
+    return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + at);
 }
 
 static bool claimed_here(void)
