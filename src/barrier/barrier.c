@@ -55,6 +55,11 @@ void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns)
     syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, value, &ts, NULL, 0);
 }
 
+void futex_sleep_unbounded(_Atomic uint32_t *word, uint32_t value)
+{
+    syscall(SYS_futex, (uint32_t *)word, FUTEX_WAIT, value, NULL, NULL, 0);
+}
+
 void wake_word(_Atomic uint32_t *word)
 {
     syscall(SYS_futex, (uint32_t *)word, FUTEX_WAKE, INT_MAX, NULL, NULL, 0);

@@ -78,7 +78,8 @@ static inline void cpu_relax(void)
 #endif
 }
 int64_t now_ns(void);                       /* CLOCK_MONOTONIC */
-void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns);
+void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns); /* ns <= 0: returns at once */
+void futex_sleep_unbounded(_Atomic uint32_t *word, uint32_t value);
 
 /* SUPERSTEP_STALL_TIMEOUT: a barrier_wait longer than 'ns' (0: never)
  * calls 'hook' with the time waited so far; the hook reports the late

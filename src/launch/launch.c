@@ -691,6 +691,22 @@ static void child_setup(pid_t starter)
         nest_child_signals();
 }
 
+/* A processor runs none of the program before the start has succeeded: a
+ * start that fails after some forks (a descriptor or process limit) kills
+ * the processors waiting here.  The starter dying kills them too
+ * (PR_SET_PDEATHSIG). */
+static void await_start(void)
+{
+    while (!atomic_load_explicit(&job.ls->started, memory_order_acquire))
+        futex_sleep_unbounded(&job.ls->started, 0);
+}
+
+static void release_processors(void)
+{
+    atomic_store_explicit(&job.ls->started, 1, memory_order_release);
+    wake_word(&job.ls->started);
+}
+
 static int record_child(uint32_t p, pid_t pid)
 {
     mon->pid[p] = pid;
@@ -812,22 +828,22 @@ static int fork_processors(uint32_t nprocs)
     atomic_store(&job.ls->proc[0].os_pid, self);
     prctl(PR_SET_PTRACER, self, 0, 0, 0);
     fflush(NULL); /* else buffered output would be written once per child */
-    for (uint32_t p = 1; p < nprocs; p++) {
+    atomic_store(&job.ls->started, 0);
+    uint32_t forked = 1;
+    for (uint32_t p = 1; p < nprocs && !rc; p++) {
         int hang[2];
         if (pipe2(hang, O_CLOEXEC) != 0) {
             rc = -errno;
-            kill_and_reap(1, p);
-            return rc;
+            break;
         }
         own_fork = true;
         pid_t pid = fork();
         own_fork = false;
-        if (pid < 0) { /* undo: the caller reports the failure */
+        if (pid < 0) {
             rc = -errno;
             close(hang[0]);
             close(hang[1]);
-            kill_and_reap(1, p);
-            return rc;
+            break;
         }
         if (pid == 0) {
             child_setup(self);
@@ -837,20 +853,27 @@ static int fork_processors(uint32_t nprocs)
             own_hang_w = hang[1];
             job.me = p;
             job.starter = false;
+            await_start();
             return 0;
         }
         close(hang[1]);
         mon->hangup[p] = hang[0];
-        if ((rc = record_child(p, pid)) != 0)
-            return rc;
+        forked = p + 1;
+        rc = record_child(p, pid);
     }
-    mon->own_signals = !catching_here(); /* else an outer run's handler reports */
-    if (mon->own_signals)
-        catch_signals_in_starter();
-    rc = monitor_start(1, false);
-    if (!rc)
-        watch_starter_thread();
-    return rc;
+    if (!rc) {
+        mon->own_signals = !catching_here(); /* else an outer run's handler reports */
+        if (mon->own_signals)
+            catch_signals_in_starter();
+        rc = monitor_start(1, false);
+    }
+    if (rc) { /* undo: the caller reports the failure */
+        kill_and_reap(1, forked);
+        return rc;
+    }
+    watch_starter_thread();
+    release_processors();
+    return 0;
 }
 
 char **launch_spawn_env;
@@ -932,6 +955,7 @@ static int spawn_kernels(const char *path, char *const argv[])
     job.starter = true;
     job.forked = true;
     fflush(NULL);
+    atomic_store(&job.ls->started, 0);
     pid_t self = getpid();
     mon->starter_pid = self;
     for (uint32_t p = 0; p < nprocs; p++) {
@@ -967,11 +991,14 @@ static int spawn_kernels(const char *path, char *const argv[])
         if ((rc = record_child(p, pid)) != 0)
             break;
     }
+    if (!rc)
+        rc = monitor_start(0, true);
     if (rc) {
         kill_and_reap(0, nprocs);
         return rc;
     }
-    return monitor_start(0, true);
+    release_processors();
+    return 0;
 }
 
 bool launch_attach(void)
@@ -992,6 +1019,7 @@ bool launch_attach(void)
     if (job.me >= job.nprocs)
         return false;
     atomic_store(&job.ls->proc[job.me].os_pid, getpid());
+    await_start();
     return true;
 }
 

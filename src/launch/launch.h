@@ -42,7 +42,8 @@ struct launch_shared {
     struct barrier barrier;     /* the job's barrier and failure word */
     _Atomic uint32_t exit_code; /* the job's exit status once failed */
     uint32_t nprocs;
-    char pad[SEG_LINE - 2 * sizeof(uint32_t)];
+    _Atomic uint32_t started;   /* futex word: every processor recorded and watched */
+    char pad[SEG_LINE - 3 * sizeof(uint32_t)];
     struct launch_proc proc[];
 };
 

@@ -191,15 +191,7 @@ static int shm_start(int n, int *me)
 
     launch_words = mp_words;
     rc = launch_fork((uint32_t)n);
-    if (rc) { /* nothing may be left running: stop the children already forked */
-        barrier_fail(job_barrier(), LAUNCH_EXIT_ERROR);
-        for (uint32_t p = 1; p < (uint32_t)n; p++) {
-            pid_t pid = atomic_load(&job.ls->proc[p].os_pid);
-            if (pid > 0) {
-                kill(pid, SIGKILL);
-                waitpid(pid, NULL, 0);
-            }
-        }
+    if (rc) { /* launch_fork has stopped the children it forked */
         free_local();
         drop_segment();
         return rc;
