@@ -88,46 +88,46 @@
 # bin/bsprun -n 1 build/rel/bench/bulk put 1 4 16 64
 # bin/bsprun -n 1 build/rel/bench/bulk put 1 4 16 64
 # bin/bsprun -n 1 build/rel/bench/bulk put 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 1 build/rel/bench/bulk direct 1 4 16 64
 # bin/bsprun -n 2 build/rel/bench/bulk put 1 4 16 64
 # bin/bsprun -n 2 build/rel/bench/bulk put 1 4 16 64
 # bin/bsprun -n 2 build/rel/bench/bulk put 1 4 16 64
 # bin/bsprun -n 2 build/rel/bench/bulk put 1 4 16 64
 # bin/bsprun -n 2 build/rel/bench/bulk put 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
-# env SUPERSTEP_HP_MOVE_MIN=256K bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpput 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk hpget 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk direct 1 4 16 64
+# bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
+# bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
+# bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
+# bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
+# bin/bsprun -n 2 build/rel/bench/bulk reg 1 64
 # bin/bsprun -n 1 build/rel/bench/send 100000 move
 # bin/bsprun -n 1 build/rel/bench/send 100000 move
 # bin/bsprun -n 1 build/rel/bench/send 100000 move
@@ -170,18 +170,33 @@
 # mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/mpi/peers 16 100 1000 10000 100000 1000000
 # mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/mpi/peers 16 100 1000 10000 100000 1000000
 # mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/mpi/peers 16 100 1000 10000 100000 1000000
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/bulk put 1 64
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/bulk put 1 64
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/bulk put 1 64
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/bulk put 1 64
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/bulk put 1 64
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/send 100000 move
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/send 100000 move
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/send 100000 move
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/send 100000 move
-# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root -n 2 build/rel/bench/send 100000 move
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/puts 16 100 1000 10000 100000 1000000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/bulk put 1 64
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/bulk put 1 64
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/bulk put 1 64
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/bulk put 1 64
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/bulk put 1 64
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/send 100000 move
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/send 100000 move
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/send 100000 move
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/send 100000 move
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 2 build/rel/bench/send 100000 move
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root  -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 2 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 2 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 2 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 2 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 2 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 4 build/rel/bench/puts 16 1000
+# SUPERSTEP_DEVICE=mpi mpirun -q --oversubscribe --allow-run-as-root --bind-to none -n 4 build/rel/bench/puts 16 1000
