@@ -42,7 +42,11 @@ done
 
 # What each option sets, seen by the program (env).
 env_of() { "$bsprun" "$@" env | grep -v "^SUPERSTEP_TEST\|^SUPERSTEP_MACHINE_FILE=" | grep '^SUPERSTEP_' | sort | tr '\n' ' '; }
-unset SUPERSTEP_NPROCS SUPERSTEP_DEVICE SUPERSTEP_DEVICE_MANDATORY SUPERSTEP_PROFILE SUPERSTEP_MPIRUN
+# Only what bsprun sets: none of the caller's own SUPERSTEP_ variables (CI
+# may set SUPERSTEP_CONFORMANCE) but the runner's.
+for v in $(compgen -e | grep '^SUPERSTEP_' | grep -v '^SUPERSTEP_TEST\|^SUPERSTEP_MACHINE_FILE$'); do
+    unset "$v"
+done
 for form in "-n 3" "-n3" "--nprocs 3" "--nprocs=3" "-np 3" "-n 003" "--npr 3"; do
     # shellcheck disable=SC2086
     got=$(env_of $form)
