@@ -303,29 +303,37 @@ static bool child_failed(struct monitor *mon, uint32_t p, const siginfo_t *si)
     return true;
 }
 
-/* Stop every child still running: they see the failure word and leave on
- * their own within moments; those busy computing are killed. */
+/* Stop every child still running: those in a library call see the failure
+ * word and leave on their own within moments; those still running
+ * STRAGGLER_NS later (computing, outside every call) are killed.  One poll
+ * on the children's pidfds: each wakes it as it ends. */
+#define STRAGGLER_NS 500000000ll
 static void stop_children(struct monitor *mon)
 {
-    for (int round = 0;; round++) {
-        bool live = false;
-        for (uint32_t p = mon->first_child; p < mon->nprocs; p++) {
-            if (mon->pidfd[p] < 0)
-                continue;
-            struct pollfd pfd = { mon->pidfd[p], POLLIN, 0 };
-            if (poll(&pfd, 1, 0) == 1) {
-                siginfo_t si;
-                reap(mon, p, &si);
-            } else {
-                live = true;
-                if (round >= 50)
-                    syscall(SYS_pidfd_send_signal, mon->pidfd[p], SIGKILL, NULL, 0);
+    int64_t kill_at = now_ns() + STRAGGLER_NS;
+    bool killed = false;
+    for (;;) {
+        nfds_t k = 0;
+        for (uint32_t p = mon->first_child; p < mon->nprocs; p++)
+            if (mon->pidfd[p] >= 0) {
+                mon->who[k] = p;
+                mon->pfd[k++] = (struct pollfd){ mon->pidfd[p], POLLIN, 0 };
             }
-        }
-        if (!live)
+        if (!k)
             return;
-        struct timespec ts = { 0, 10 * 1000 * 1000 };
-        nanosleep(&ts, NULL);
+        int64_t left = kill_at - now_ns();
+        if (!killed && left <= 0) {
+            for (nfds_t i = 0; i < k; i++)
+                syscall(SYS_pidfd_send_signal, mon->pfd[i].fd, SIGKILL, NULL, 0);
+            killed = true;
+        }
+        if (poll(mon->pfd, k, killed ? -1 : (int)(left / 1000000) + 1) <= 0)
+            continue;
+        for (nfds_t i = 0; i < k; i++)
+            if (mon->pfd[i].revents) {
+                siginfo_t si;
+                reap(mon, mon->who[i], &si);
+            }
     }
 }
 
@@ -336,13 +344,12 @@ void (*launch_claimed_hook)(void);
  * other waits (at most 10 s) until it has finished before ending the job. */
 static void run_failed_hook(void)
 {
-    static _Atomic int state; /* 0: not run, 1: running, 2: done */
-    int idle = 0;
+    static _Atomic uint32_t state; /* 0: not run, 1: running, 2: done (futex word) */
+    uint32_t idle = 0;
     if (!atomic_compare_exchange_strong(&state, &idle, 1)) {
-        for (int i = 0; i < 1000 && atomic_load(&state) != 2; i++) {
-            struct timespec ts = { 0, 10 * 1000 * 1000 };
-            nanosleep(&ts, NULL);
-        }
+        int64_t until = now_ns() + 10000000000ll; /* a hook that hangs must not hold the end */
+        for (int64_t t = now_ns(); atomic_load(&state) != 2 && t < until; t = now_ns())
+            futex_sleep(&state, 1, until - t);
         return;
     }
     void (*hook)(void) = launch_failed_hook;
@@ -350,6 +357,7 @@ static void run_failed_hook(void)
     if (hook)
         hook();
     atomic_store(&state, 2);
+    wake_word(&state);
 }
 
 static void monitor_exit_job(struct monitor *mon)
