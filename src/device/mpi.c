@@ -362,11 +362,13 @@ static void mpi_fail(uint32_t code, const char *msg)
             failed();
         fflush(stderr);
         lines_flush();
-    } else if (!msg) {
-        /* Another processor reports and aborts the job; give it time. */
+    } else if (!msg && !mpi_watch_holds_claim()) {
+        /* Another processor reports and aborts the job; give it time.
+         * (Holding the claim, this rank's inner run printed the line:
+         * nobody else will abort.) */
         struct timespec ts = { 2, 0 };
         nanosleep(&ts, NULL);
-    } else {
+    } else if (msg) {
         /* A lower rank prints and aborts the job: give it time, also on a
          * loaded machine (0.5 s was not always enough with MPICH). */
         struct timespec ts = { 2, 0 };

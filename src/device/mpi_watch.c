@@ -113,6 +113,11 @@ bool mpi_watch_claim(void)
     return claim();
 }
 
+bool mpi_watch_holds_claim(void)
+{
+    return page && claimed_here();
+}
+
 /* ---- the watcher ----------------------------------------------------------- */
 
 /* The start of /proc/PID/NAME in buf, NUL-terminated; false when it cannot

@@ -38,6 +38,10 @@ void mpi_watch_settle(void);
  * first.  Async-signal-safe. */
 bool mpi_watch_claim(void);
 
+/* Does this rank (or an inner processor of it) hold this machine's claim:
+ * is the job's line its own?  Async-signal-safe. */
+bool mpi_watch_holds_claim(void);
+
 /* launch_claimed_hook: the launch layer reports a failure of an inner run
  * that this rank started (from the rank or one of its inner processors,
  * which share the page and the claim): settle and claim.  Async-signal-safe. */
