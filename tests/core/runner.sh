@@ -64,6 +64,15 @@ rm -f "$work/ran"
 printf '%s [n=7]: only the n=7 case\n' "$work/once.sh" >"$work/list"
 out9=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
 grep -q '^0 passed, 1 failed$' <<<"$out9" || say "a FLAKY case listed for another spec: $(tail -n 1 <<<"$out9")"
+# A glob names the file; "@DEVICE" limits the line to that device.
+rm -f "$work/ran"
+printf '%s@mpi: only on the mpi device\n' "$work/on*.sh" >"$work/list"
+out13=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
+grep -q '^0 passed, 1 failed$' <<<"$out13" || say "a FLAKY case listed for another device: $(tail -n 1 <<<"$out13")"
+rm -f "$work/ran"
+printf '%s: a cause\n' "$work/on*.sh" >"$work/list"
+out14=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/once.sh" tests/run 2>&1)
+grep -q '^1 passed, 0 failed$' <<<"$out14" || say "a FLAKY case listed by a glob: $(tail -n 1 <<<"$out14")"
 # A line that names the case but gives no measured cause excuses nothing.
 rm -f "$work/ran"
 printf '%s\n%s:\n' "$work/once.sh" "$work/once.sh" >"$work/list"
