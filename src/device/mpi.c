@@ -362,15 +362,11 @@ static void mpi_fail(uint32_t code, const char *msg)
             failed();
         fflush(stderr);
         lines_flush();
-    } else if (!msg && !mpi_watch_holds_claim()) {
-        /* Another processor reports and aborts the job; give it time.
-         * (Holding the claim, this rank's inner run printed the line:
-         * nobody else will abort.) */
-        struct timespec ts = { 2, 0 };
-        nanosleep(&ts, NULL);
-    } else if (msg) {
-        /* A lower rank prints and aborts the job: give it time, also on a
-         * loaded machine (0.5 s was not always enough with MPICH). */
+    } else if (msg || !mpi_watch_holds_claim()) {
+        /* Another rank (a lower one, or the one that reports) prints and
+         * aborts the job: give it time, also on a loaded machine (0.5 s
+         * was not always enough with MPICH).  Holding the claim, this
+         * rank's own inner run printed the line: nobody else will abort. */
         struct timespec ts = { 2, 0 };
         nanosleep(&ts, NULL);
     }
