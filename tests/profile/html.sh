@@ -17,13 +17,9 @@
 set -u
 p=$SUPERSTEP_NPROCS
 fail() { echo "html.sh: $*" >&2; exit 1; }
-if ! browser=$(command -v chromium || command -v chromium-browser); then
-    case " ${SUPERSTEP_TEST_REQUIRE:-} " in
-        *" chromium "*) fail "Chromium is needed for this test (apt-get install chromium; .ci/run installs it)" ;;
-    esac
-    echo "SKIP: no Chromium to open the page in (apt-get install chromium; SUPERSTEP_TEST_REQUIRE=chromium makes this a failure)"
-    exit 77
-fi
+. tests/require.sh
+require chromium chromium chromium-browser
+browser=$required
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
 chrome() { "$browser" --headless --disable-gpu --no-sandbox --user-data-dir="$dir/chrome" --window-size=1400,1000 "$@" </dev/null; }

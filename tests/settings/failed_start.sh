@@ -8,13 +8,8 @@
 # RUN: n=1 timeout=120
 set -u
 fail() { echo "failed_start.sh: $*" >&2; exit 1; }
-if ! command -v strace >/dev/null; then
-    case " ${SUPERSTEP_TEST_REQUIRE:-} " in
-    *" strace "*) fail "strace is required (SUPERSTEP_TEST_REQUIRE) but missing" ;;
-    esac
-    echo "SKIP: no strace to watch the processes with (apt-get install strace; SUPERSTEP_TEST_REQUIRE=strace makes this a failure)"
-    exit 77
-fi
+. tests/require.sh
+require strace
 t=$(mktemp -d)
 trap 'rm -rf "$t"' EXIT
 for api in bsp mp; do
