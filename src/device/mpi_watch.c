@@ -236,6 +236,16 @@ static void own_signals(void)
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
+/* Every signal that would end the watcher, but for SIGKILL and the faults
+ * of its own code. */
+static void ignore_group_signals(void)
+{
+    for (int sig = 1; sig < NSIG; sig++)
+        if (sig != SIGKILL && sig != SIGSTOP && sig != SIGCHLD && sig != SIGSEGV && sig != SIGBUS &&
+            sig != SIGFPE && sig != SIGILL && sig != SIGABRT && sig != SIGTRAP && sig != SIGSYS)
+            signal(sig, SIG_IGN);
+}
+
 static void wait_readable(int fd)
 {
     struct pollfd p = { fd, POLLIN, 0 };
@@ -247,9 +257,18 @@ static void watcher_main(void) __attribute__((noreturn));
 static void watcher_main(void)
 {
     own_signals();
-    /* Its own process group: a launcher that signals the rank's group
-     * (the job's stop) must not take the watcher with it. */
-    setpgid(0, 0);
+    /* Open MPI's stop (a SIGTERM, and later a SIGKILL, to the rank's
+     * group) must not take the watcher with it: its own process group.
+     * MPICH's Hydra stops the job by killing the other ranks' groups with
+     * SIGKILL alone, which a watcher could not tell from a kill of its
+     * rank's own: there the watcher stays in its rank's group, and so a
+     * rank stopped by Hydra takes its watcher along, silent, and only the
+     * watcher of the rank that ended first names it.  A signal the
+     * program sends its own group (kill(0, SIGUSR1)) must not end it. */
+    if (pmi_fd < 0)
+        setpgid(0, 0);
+    else
+        ignore_group_signals();
     int launcher_fd = (int)syscall(SYS_pidfd_open, launcher, 0);
     /* Keep only stderr (for the line), the claim and the pidfds: the
      * launcher waits for the end of the rank's output pipes. */

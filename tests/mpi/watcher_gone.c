@@ -6,7 +6,7 @@
  * watcher is a fork of the rank from before MPI_Init, so it runs the same
  * executable with a byte-identical environment (no other rank's is: the
  * launcher gives each its own rank variables), and it leads a process
- * group of its own. */
+ * group of its own (Open MPI) or is in the rank's (MPICH). */
 // RUN: n=2 cmd="$MPIRUN -n 2 $BIN" out="^done$" timeout=120
 // RUN: n=3 cmd="$MPIRUN -n 3 $BIN" out="^done$" timeout=120
 #include <bsp.h>
@@ -55,7 +55,7 @@ static pid_t find_watcher(void)
     pid_t found = 0;
     for (struct dirent *e; (e = readdir(d));) {
         pid_t pid = (pid_t)atoi(e->d_name);
-        if (pid <= 0 || pid == me || getpgid(pid) != pid || !same_exe(pid, me))
+        if (pid <= 0 || pid == me || (getpgid(pid) != pid && getpgid(pid) != getpgrp()) || !same_exe(pid, me))
             continue;
         if (slurp(pid, "environ", theirs, sizeof theirs) == n && !memcmp(mine, theirs, (size_t)n)) {
             CHECK(!found, "two processes look like my watcher: %d and %d", (int)found, (int)pid);
