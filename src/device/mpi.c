@@ -261,6 +261,23 @@ void mpi_abort_job(int code)
     _exit(code);
 }
 
+void mpi_await_abort(int code)
+{
+    uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
+    while (!limit)
+        pause();
+    struct timespec left = { (time_t)limit, 0 };
+    while (nanosleep(&left, &left) < 0 && errno == EINTR)
+        ;
+    int wrank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+    fprintf(stderr,
+            "superstep: MPI rank %d waited %llu s for the rank that reported the failure to stop the job: "
+            "the time limit expired (SUPERSTEP_ABORT_TIMEOUT=%llu); rank %d stops it\n",
+            wrank, (unsigned long long)limit, (unsigned long long)limit, wrank);
+    mpi_abort_job(code);
+}
+
 void mpi_die_by_signal(int sig)
 {
     signal(sig, SIG_DFL);
@@ -364,11 +381,9 @@ static void mpi_fail(uint32_t code, const char *msg)
         lines_flush();
     } else if (msg || !mpi_watch_holds_claim()) {
         /* Another rank (a lower one, or the one that reports) prints and
-         * aborts the job: give it time, also on a loaded machine (0.5 s
-         * was not always enough with MPICH).  Holding the claim, this
-         * rank's own inner run printed the line: nobody else will abort. */
-        struct timespec ts = { 2, 0 };
-        nanosleep(&ts, NULL);
+         * stops the job.  Holding the claim, this rank's own inner run
+         * printed the line: nobody else will stop it. */
+        mpi_await_abort((int)code);
     }
     mpi_abort_job((int)code);
 }

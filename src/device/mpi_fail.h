@@ -23,6 +23,12 @@ void mpi_init_library(void);
  * silences it). */
 void mpi_abort_job(int code) __attribute__((noreturn));
 
+/* Another rank prints the job's line and stops the job (or the launcher
+ * does, for a rank that died): wait for that, which ends this process.
+ * Should it not come within SUPERSTEP_ABORT_TIMEOUT seconds (0: wait for
+ * ever), print a line saying that the limit expired and abort the job. */
+void mpi_await_abort(int code) __attribute__((noreturn));
+
 /* End this rank by the fatal signal sig, its line printed: Open MPI's
  * mpirun then stops the job and exits with 128 + sig, as shm does.  MPICH's
  * mpiexec would exit with the number of whichever signal it saw first (sig,

@@ -230,10 +230,8 @@ static void mpi_fail_mp(int code, const char *msg)
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
         lines_flush();
-    } else { /* the rank that prints aborts the job; one abort is enough
-              * (2 s: time enough for it on a loaded machine) */
-        struct timespec ts = { 2, 0 };
-        nanosleep(&ts, NULL);
+    } else { /* the rank that prints stops the job */
+        mpi_await_abort(code);
     }
     mpi_abort_job(code);
 }
