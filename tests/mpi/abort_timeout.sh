@@ -9,7 +9,9 @@
 # setting, the waiting rank aborted silently after a fixed 2 s.)
 # RUN: n=2 timeout=120
 set -u
-[ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}:verify_asan_link_order=0
+# Under SANITIZE, ASan's runtime must come first among the preloads.
+preload=
+[ "${SANITIZE:-}" = 1 ] && preload="$(cc -print-file-name=libasan.so) "
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 mpicc=$(sed -n 's/^mpicc=//p' "$O/config")
@@ -36,7 +38,7 @@ C
 "$mpicc" -shared -fPIC -o "$tmp/hang.so" "$tmp/hang.c" -ldl || { echo "abort_timeout.sh: cannot build the preload" >&2; exit 1; }
 export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1 SUPERSTEP_ABORT_TIMEOUT=1
 status=0
-HANG_ABORT_MARK=$tmp/mark LD_PRELOAD=$tmp/hang.so \
+HANG_ABORT_MARK=$tmp/mark LD_PRELOAD="$preload$tmp/hang.so" \
     $MPIRUN -n 2 "$O/tests/bsp/err_abort" all </dev/null >/dev/null 2>"$tmp/err" || status=$?
 fail() { echo "abort_timeout.sh: $*; stderr:" >&2; cat "$tmp/err" >&2; exit 1; }
 [ -e "$tmp/mark" ] || fail "the preloaded MPI_Abort was never called"
