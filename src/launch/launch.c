@@ -1085,15 +1085,24 @@ static void starter_stop(void)
     _exit(code ? (int)code : LAUNCH_EXIT_ERROR);
 }
 
-void launch_await_failure(void)
+/* Until the job's failure word is set: by the processor that reports, or
+ * by the monitor, which reports every processor's end (so no bound). */
+static void await_failed_word(void)
 {
     struct barrier *b = &job.ls->barrier;
-    int64_t deadline = now_ns() + 5000000000ll; /* if the reporter died, the monitor reports that */
-    while (!barrier_failed(b) && now_ns() < deadline) {
+    while (!barrier_failed(b)) {
         uint32_t w = atomic_load(&b->failed_wake);
         if (!barrier_failed(b))
-            wait_word(b, &b->failed_wake, w, 100000000);
+            wait_word(b, &b->failed_wake, w, -1);
     }
+}
+
+void launch_await_failure(void)
+{
+    /* Processors of another machine (the mpi device: none forked here)
+     * share no failure word: the device's hook waits for the job's stop. */
+    if (job.forked)
+        await_failed_word();
     launch_stopped();
 }
 
@@ -1111,12 +1120,7 @@ void launch_stop_if_peer_died(uint32_t peer, int err)
 {
     if (err != ESRCH || atomic_load(&job.ls->proc[peer].ended))
         return;
-    struct barrier *b = &job.ls->barrier;
-    while (!barrier_failed(b)) {
-        uint32_t w = atomic_load(&b->failed_wake);
-        if (!barrier_failed(b))
-            wait_word(b, &b->failed_wake, w, -1);
-    }
+    await_failed_word();
     launch_stopped();
 }
 
