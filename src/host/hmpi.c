@@ -132,11 +132,6 @@ static void print_line(MPI_Comm ic, const MPI_Status *st, bool ack)
         MPI_Send(NULL, 0, MPI_BYTE, st->MPI_SOURCE, EM_ACK, ic);
 }
 
-/* How long the host waits for every kernel to stop after a failed run:
- * a kernel sees the stop at its next wait in Superstep (a sync, a line,
- * bsp_end); one computing longer is ended with the whole job. */
-#define STOP_WAIT_NS (30ll * 1000 * 1000 * 1000)
-
 /* The run failed (a kernel's bsp_abort or error line): every kernel is
  * told to leave (EM_STOP; kmpi.c, mpi.c), and each answers EM_STOPPED and
  * ends with status 0, so the host survives, as on shm. */
@@ -153,24 +148,29 @@ static bool wait_until(MPI_Comm ic, MPI_Status *st, int64_t until)
 }
 
 /* Serve the kernels until all have ended (0) or, after a failure, all
- * have stopped (1). */
+ * have stopped (1).  A kernel sees the stop at its next wait in Superstep
+ * (a sync, a line, bsp_end); one computing longer than
+ * SUPERSTEP_ABORT_TIMEOUT is ended with the whole job. */
 static int serve(MPI_Comm ic)
 {
     uint32_t ended = 0, arrived = 0, stopped = 0;
-    int64_t until = 0; /* stopping since: the kernels have until then */
-    while (until ? stopped < hs.p : ended < hs.p) {
+    bool stopping = false;
+    uint64_t limit = 0;
+    int64_t until = 0; /* stopping: the kernels have until then (0: no limit) */
+    while (stopping ? stopped < hs.p : ended < hs.p) {
         MPI_Status st;
         if (!wait_until(ic, &st, until))
-            host_error("ebsp_spmd", "%u of %u kernels did not stop within %lld s after the run failed (a kernel "
-                       "on mpi stops at its next call that waits)", hs.p - stopped, hs.p,
-                       STOP_WAIT_NS / 1000000000);
+            host_error("ebsp_spmd", "%u of %u kernels did not stop within %llu s after the run failed (a kernel "
+                       "on mpi stops at its next call that waits): the time limit expired "
+                       "(SUPERSTEP_ABORT_TIMEOUT=%llu)", hs.p - stopped, hs.p, (unsigned long long)limit,
+                       (unsigned long long)limit);
         switch (st.MPI_TAG) {
         case EM_LINE:
-            print_line(ic, &st, !until); /* no ack once stopping: the kernel takes the stop instead */
+            print_line(ic, &st, !stopping); /* no ack once stopping: the kernel takes the stop instead */
             break;
         case EM_HSYNC:
             take_back(ic, st.MPI_SOURCE, EM_HSYNC);
-            if (++arrived == hs.p && !until) {
+            if (++arrived == hs.p && !stopping) {
                 arrived = 0;
                 release(ic);
             }
@@ -184,9 +184,11 @@ static int serve(MPI_Comm ic)
             MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, ic, MPI_STATUS_IGNORE);
             if (st.MPI_TAG == EM_ABORT)
                 atomic_store(&hs.sh->aborted, 1);
-            if (!until) {
+            if (!stopping) {
+                stopping = true;
                 stop_kernels(ic);
-                until = now_ns() + STOP_WAIT_NS;
+                limit = setting_num(SET_ABORT_TIMEOUT);
+                until = limit ? now_ns() + (int64_t)limit * 1000000000 : 0;
             }
             break;
         case EM_STOPPED:
@@ -197,7 +199,7 @@ static int serve(MPI_Comm ic)
             host_error("ebsp_spmd", "unexpected message (tag %d) from processor %d", st.MPI_TAG, st.MPI_SOURCE);
         }
     }
-    if (until)
+    if (stopping)
         return 1;
     for (uint32_t k = 0; k < hs.p; k++) /* each waits for it before MPI_Comm_disconnect */
         MPI_Send(NULL, 0, MPI_BYTE, (int)k, EM_BYE, ic);

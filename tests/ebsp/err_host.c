@@ -68,6 +68,7 @@
 // RUN: n=3 args="crash" fail="^superstep: processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1$"
 // RUN: n=3 args="exit" fail="^superstep: processor 0 exited with status 5 in superstep 1 without calling bsp_end$" nompi="_exit runs no code of the runtime: mpirun stops the job with its status"
 // RUN: n=4 args="rerun" out="^second run ok$"
+// RUN: n=2 args="abort_stuck" out="^[$]01: abort test 42$" nompi="a kernel computing on is ended with the job after SUPERSTEP_ABORT_TIMEOUT: tests/mpi/ehost.sh stuck"
 #include <host_bsp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,6 +168,8 @@ int main(int argc, char **argv)
     bsp_stream_create(64, 16, NULL); /* stream 0 for the kernels */
     if (IS("abort_up")) /* upstream's form of a kernel's bsp_abort: the run fails */
         return run("abort") == 0 ? 0 : 1;
+    if (IS("abort_stuck")) /* the run fails; kernel 0 never sees it (shm: it is killed) */
+        return run("abort_stuck") == 0 ? 0 : 1;
     if (IS("abort_nl_up")) /* a message over two lines stays one line */
         return run("abort_nl") == 0 ? 0 : 1;
     if (IS("rerun")) {

@@ -137,6 +137,11 @@ int main(void)
         bsp_abort("abort test %d", 42);
     if (IS("abort_nl") && s == p - 1)
         bsp_abort("bad value %d\nsecond line\n", 3);
+    if (IS("abort_stuck") && s == p - 1)
+        bsp_abort("abort test %d", 42);
+    if (IS("abort_stuck") && s == 0)
+        for (;;) /* computes on: never sees that the run failed */
+            pause();
     if (IS("crash") && s == 0) {
         int *volatile null = NULL;
         write_null(&null);

@@ -13,6 +13,9 @@
 #              machines; SUPERSTEP_MPI_NO_SHARE=1): ebsp_get_direct_address of
 #              another kernel is an error, the run fails, the host goes on
 #   crash      a kernel's SIGSEGV: named, the job ends non-zero, no hang
+#   stuck      a kernel's bsp_abort while another computes on: the host waits
+#              SUPERSTEP_ABORT_TIMEOUT (2 s), then one line saying the limit
+#              expired, and the job ends non-zero
 #   notkernel  a kernel program without Superstep: one error line, exit 1
 #   slowspawn  kernels slow to start (SPMD_KERNEL_START_DELAY=60) with
 #              SUPERSTEP_SPAWN_TIMEOUT=3: one line naming the spawn and the
@@ -33,6 +36,7 @@
 # RUN: n=2 args="notkernel" timeout=120
 # RUN: n=3 args="slowspawn" timeout=120 spawn=yes
 # RUN: n=3 args="nospawn" timeout=120 spawn=no
+# RUN: n=2 args="stuck" timeout=120 spawn=yes
 set -u
 p=$SUPERSTEP_NPROCS
 [ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
@@ -64,6 +68,13 @@ noshare)
 crash)
     $MPIRUN -n "$p" "$bin/err_host" crash >"$out" 2>"$err" && fail "exit status 0"
     one '^superstep: processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1$' "$err" stderr ;;
+stuck) # kernel 1 aborts, kernel 0 computes on: the host waits the limit, then ends the job
+    start=$(date +%s)
+    SUPERSTEP_ABORT_TIMEOUT=2 $MPIRUN -n 1 "$bin/err_host" abort_stuck >"$out" 2>"$err" && fail "exit status 0"
+    took=$(($(date +%s) - start))
+    one "^superstep: ebsp_spmd: host: 1 of $p kernels did not stop within 2 s after the run failed \(a kernel on mpi stops at its next call that waits\): the time limit expired \(SUPERSTEP_ABORT_TIMEOUT=2\)\$" "$err" stderr
+    [ "$(grep -c '^superstep:' "$err")" = 1 ] || fail "more than one superstep: line"
+    [ "$took" -lt 50 ] || fail "took $took s" ;;
 notkernel)
     $MPIRUN -n "$p" "$bin/err_host" h_notkernel >"$out" 2>"$err" && fail "exit status 0"
     one '^superstep: ebsp_spmd: host: cannot start kernel /bin/true on device mpi: it does not use Superstep' "$err" stderr ;;
