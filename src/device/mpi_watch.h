@@ -11,8 +11,10 @@
  * a socket bound to a name derived from the launcher's pid (the ranks of a
  * machine share their launcher), bound by the rank that prints its own
  * failure or by the watcher that prints its rank's end, and held until the
- * launcher ends.  A rank stopped by its launcher (the SIGTERM with which
- * Open MPI's mpirun stops every rank after a failure) is no failure. */
+ * launcher ends.  A rank stopped by its launcher is no failure: the
+ * SIGTERM with which Open MPI's mpirun stops every rank after a failure,
+ * and MPICH's Hydra's SIGKILL of every other rank's process group (there
+ * the watcher is in its rank's group and goes with it). */
 #ifndef SUPERSTEP_DEVICE_MPI_WATCH_H
 #define SUPERSTEP_DEVICE_MPI_WATCH_H
 
