@@ -63,6 +63,7 @@ static pid_t rank_pid;          /* the rank the page belongs to (not a process i
 static pid_t launcher;          /* the rank's parent when the watcher started */
 static int claim_fd = -1;       /* shared with the watcher: bound = the job's line claimed */
 static int pmi_fd = -1;         /* Hydra's PMI connection (PMI_FD), held by the watcher too */
+static bool pmi_launched;       /* started by a PMI launcher (MPICH's Hydra: PMI_FD or PMI_PORT) */
 static int hang[2] = { -1, -1 }; /* a socket pair: the rank's end [1] closes as it exits */
 static int rank_fd = -1;        /* the rank's pidfd, opened by the rank before the fork */
 
@@ -259,13 +260,13 @@ static void watcher_main(void)
     own_signals();
     /* Open MPI's stop (a SIGTERM, and later a SIGKILL, to the rank's
      * group) must not take the watcher with it: its own process group.
-     * MPICH's Hydra stops the job by killing the other ranks' groups with
+     * MPICH's Hydra (PMI) stops the job by killing the other ranks' groups with
      * SIGKILL alone, which a watcher could not tell from a kill of its
      * rank's own: there the watcher stays in its rank's group, and so a
      * rank stopped by Hydra takes its watcher along, silent, and only the
      * watcher of the rank that ended first names it.  A signal the
      * program sends its own group (kill(0, SIGUSR1)) must not end it. */
-    if (pmi_fd < 0)
+    if (!pmi_launched)
         setpgid(0, 0);
     else
         ignore_group_signals();
@@ -401,6 +402,7 @@ void mpi_watch_start(void)
     if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || pmi_fd == rank_fd ||
         fcntl(pmi_fd, F_GETFD) < 0)
         pmi_fd = -1; /* not an inherited connection */
+    pmi_launched = pmi_fd >= 0 || getenv("PMI_PORT");
     launcher = getppid();
     /* FNV-1a of the job's name: PMIx's namespace (Open MPI), PMI's KVS name (MPICH) */
     const char *job_name = getenv("PMIX_NAMESPACE");

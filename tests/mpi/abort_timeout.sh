@@ -38,8 +38,8 @@ C
 "$mpicc" -shared -fPIC -o "$tmp/hang.so" "$tmp/hang.c" -ldl || { echo "abort_timeout.sh: cannot build the preload" >&2; exit 1; }
 export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1 SUPERSTEP_ABORT_TIMEOUT=1
 status=0
-HANG_ABORT_MARK=$tmp/mark LD_PRELOAD="$preload$tmp/hang.so" \
-    $MPIRUN -n 2 "$O/tests/bsp/err_abort" all </dev/null >/dev/null 2>"$tmp/err" || status=$?
+$MPIRUN -n 2 env HANG_ABORT_MARK="$tmp/mark" LD_PRELOAD="$preload$tmp/hang.so" \
+    "$O/tests/bsp/err_abort" all </dev/null >/dev/null 2>"$tmp/err" || status=$?
 fail() { echo "abort_timeout.sh: $*; stderr:" >&2; cat "$tmp/err" >&2; exit 1; }
 [ -e "$tmp/mark" ] || fail "the preloaded MPI_Abort was never called"
 [ "$status" = 1 ] || fail "exit status $status, expected 1"

@@ -74,7 +74,7 @@ stuck) # kernel 1 aborts, kernel 0 computes on: the host waits the limit, then e
     took=$(($(date +%s) - start))
     one "^superstep: ebsp_spmd: host: 1 of $p kernels did not stop within 2 s after the run failed \(a kernel on mpi stops at its next call that waits\): the time limit expired \(SUPERSTEP_ABORT_TIMEOUT=2\)\$" "$err" stderr
     [ "$(grep -c '^superstep:' "$err")" = 1 ] || fail "more than one superstep: line"
-    [ "$took" -lt 50 ] || fail "took $took s" ;;
+    [ "$took" -lt 20 ] || fail "took $took s (the limit is 2 s)" ;;
 notkernel)
     $MPIRUN -n "$p" "$bin/err_host" h_notkernel >"$out" 2>"$err" && fail "exit status 0"
     one '^superstep: ebsp_spmd: host: cannot start kernel /bin/true on device mpi: it does not use Superstep' "$err" stderr ;;

@@ -6,7 +6,8 @@
  * watcher is a fork of the rank from before MPI_Init, so it runs the same
  * executable with a byte-identical environment (no other rank's is: the
  * launcher gives each its own rank variables), and it leads a process
- * group of its own (Open MPI) or is in the rank's (MPICH). */
+ * group of its own (Open MPI) or is in the rank's (MPICH's Hydra, which
+ * gives the rank PMI_FD or PMI_PORT). */
 // RUN: n=2 cmd="$MPIRUN -n 2 $BIN" out="^done$" timeout=120
 // RUN: n=3 cmd="$MPIRUN -n 3 $BIN" out="^done$" timeout=120
 #include <bsp.h>
@@ -53,9 +54,10 @@ static pid_t find_watcher(void)
     DIR *d = opendir("/proc");
     CHECK(d, "cannot list /proc");
     pid_t found = 0;
+    bool pmi = getenv("PMI_FD") || getenv("PMI_PORT");
     for (struct dirent *e; (e = readdir(d));) {
         pid_t pid = (pid_t)atoi(e->d_name);
-        if (pid <= 0 || pid == me || (getpgid(pid) != pid && getpgid(pid) != getpgrp()) || !same_exe(pid, me))
+        if (pid <= 0 || pid == me || getpgid(pid) != (pmi ? getpgrp() : pid) || !same_exe(pid, me))
             continue;
         if (slurp(pid, "environ", theirs, sizeof theirs) == n && !memcmp(mine, theirs, (size_t)n)) {
             CHECK(!found, "two processes look like my watcher: %d and %d", (int)found, (int)pid);
