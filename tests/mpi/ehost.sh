@@ -73,7 +73,11 @@ stuck) # kernel 1 aborts, kernel 0 computes on: the host waits the limit, then e
     SUPERSTEP_ABORT_TIMEOUT=2 $MPIRUN -n 1 "$bin/err_host" abort_stuck >"$out" 2>"$err" && fail "exit status 0"
     took=$(($(date +%s) - start))
     one "^superstep: ebsp_spmd: host: 1 of $p kernels did not stop within 2 s after the run failed \(a kernel on mpi stops at its next call that waits\): the time limit expired \(SUPERSTEP_ABORT_TIMEOUT=2\)\$" "$err" stderr
-    [ "$(grep -c '^superstep:' "$err")" = 1 ] || fail "more than one superstep: line"
+    # Open MPI 4.1's mpirun hangs after a failed job with spawned kernels in
+    # about 1 run of 4: the host's watchdog then kills it with a line of its
+    # own (SUPERSTEP_MPIRUN_HANG_TIMEOUT, docs/mpi.md), the only other one.
+    [ "$(grep '^superstep:' "$err" | grep -cv '^superstep: mpirun (pid [0-9]*) was still running')" = 1 ] ||
+        fail "more than one superstep: line"
     [ "$took" -lt 20 ] || fail "took $took s (the limit is 2 s)" ;;
 notkernel)
     $MPIRUN -n "$p" "$bin/err_host" h_notkernel >"$out" 2>"$err" && fail "exit status 0"
