@@ -46,6 +46,11 @@ hang="a whole number of seconds from 0 (never kill) to 2000000"
 for v in abc -1 2000001 1.5 5s; do
     expect SUPERSTEP_MPIRUN_HANG_TIMEOUT "$v" bsp_init "$hang" -- "$host"
 done
+abort="a whole number of seconds from 0 (no limit) to 4294967295"
+for v in abc -1 4294967296 5s; do
+    expect SUPERSTEP_ABORT_TIMEOUT "$v" bsp_nprocs "$abort" -- "$bsp" bsp
+    expect SUPERSTEP_ABORT_TIMEOUT "$v" mp_start "$abort" -- "$bsp" mp
+done
 expect SUPERSTEP_HP_MOVE_MIN 256KB bsp_nprocs "a size from 0 to 64T: digits with an optional K, M, G or T (powers of 1024)" -- "$bsp" bsp
 # Accepted values start (the limits and the suffixes).
 SUPERSTEP_NPROCS=65535 "$bsp" count >"$t/out" 2>"$t/err" && grep -qx 65535 "$t/out" ||
@@ -55,6 +60,9 @@ for v in 64M 65536k 1g 64T 16G; do
 done
 for v in 0 2000000; do
     SUPERSTEP_MPIRUN_HANG_TIMEOUT=$v "$host" >"$t/out" 2>"$t/err" || fail "SUPERSTEP_MPIRUN_HANG_TIMEOUT=$v: $(cat "$t/err")"
+done
+for v in 0 4294967295; do
+    SUPERSTEP_ABORT_TIMEOUT=$v "$bsp" bsp >"$t/out" 2>"$t/err" || fail "SUPERSTEP_ABORT_TIMEOUT=$v: $(cat "$t/err")"
 done
 SUPERSTEP_NPROCS= "$bsp" bsp >"$t/out" 2>"$t/err" || fail "an empty SUPERSTEP_NPROCS is not the default: $(cat "$t/err")"
 exit 0
