@@ -68,10 +68,8 @@
 #define TAG_FAIL 0x5350        /* failure notices, on MPI_COMM_WORLD */
 #define TAG_BEGIN 0x5351       /* processor 0's p (0: no bsp_begin comes), to every rank */
 #define TAG_JOIN 0x5352        /* a rank's answer: JOINED, or its exit status before bsp_begin */
-#define TAG_ASK 0x5353         /* SUPERSTEP_STALL_TIMEOUT: "where are you?" (the exchange number) */
-#define TAG_ANSWER 0x5354      /* the answer: exchange number, collective call, superstep */
+#define TAG_META 0x5353        /* SUPERSTEP_STALL_TIMEOUT: an exchange's counts, point to point */
 #define JOINED (-1)
-#define ASK_WINDOW_NS 300000000ll /* how long a stalled rank waits for its peers' answers */
 #define FAIL_WINDOW_NS 60000000ll /* how long a failing rank listens for a lower one */
 
 struct obuf {                  /* towards one destination */
@@ -84,6 +82,7 @@ struct piece {                 /* what one exchange brought from a source */
     size_t len;
 };
 
+#define META 4                 /* words per processor in an exchange's counts */
 #define NPIECE 4               /* pieces queued per source: at most 2 used */
 
 struct ibuf {                  /* from one source */
@@ -110,9 +109,10 @@ static struct {
     MPI_Comm comm;
     uint32_t p, me;
     uint64_t seq;              /* exchanges so far */
+    bool watched;              /* counts point to point: some rank has SUPERSTEP_STALL_TIMEOUT */
     struct obuf *out;
     struct ibuf *in;
-    uint64_t *meta_s, *meta_r; /* 2 per processor: bytes, flags */
+    uint64_t *meta_s, *meta_r; /* META per processor: bytes, flags, collective call, superstep */
     MPI_Request *req;
     size_t nreq, capreq;
     /* one-sided */
@@ -718,14 +718,19 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
         setup(&job.seg);
     m.out = calloc(nprocs, sizeof *m.out);
     m.in = calloc(nprocs, sizeof *m.in);
-    m.meta_s = calloc(2 * (size_t)nprocs, sizeof *m.meta_s);
-    m.meta_r = calloc(2 * (size_t)nprocs, sizeof *m.meta_r);
+    m.meta_s = calloc(META * (size_t)nprocs, sizeof *m.meta_s);
+    m.meta_r = calloc(META * (size_t)nprocs, sizeof *m.meta_r);
     m.put_to = calloc(nprocs, sizeof *m.put_to);
     m.ws = calloc(nprocs, sizeof *m.ws);
     if (!m.out || !m.in || !m.meta_s || !m.meta_r || !m.put_to || !m.ws)
         return -ENOMEM;
     device_mpi.windows = m.ws;
     m.seq = 0;
+    /* Agreed, so that a rank whose environment lacks the setting still
+     * sends its counts the way the others receive them. */
+    int stall = setting_num(SET_STALL_TIMEOUT) != 0, any = 0;
+    MPI_Allreduce(&stall, &any, 1, MPI_INT, MPI_LOR, m.comm);
+    m.watched = any;
     window_open();
     m.begun = true;
     m.ended = false;
@@ -880,108 +885,56 @@ static char *landing(struct ibuf *b, int par, size_t n)
 
 /* The BSP layer names the processors still computing from each one's
  * collective call (stall.c); on shm it reads them in the shared segment.
- * Here a rank waiting longer than the setting in the exchange's first
- * collective asks every peer where it is: those waiting in the exchange
- * too answer (they poll, below), those still computing do not.  Their
- * records in this rank's copy of the tables are set from that (silent: no
- * call, this superstep), and the layer's hook reports and stops the job. */
+ * Here, while the setting is on, an exchange's counts travel point to
+ * point with the sender's call and superstep: a rank that has waited
+ * longer than the setting sees which peers have come (their counts are
+ * here) and which still compute (not yet), with nothing to ask and no
+ * answer to wait for.  Its copy of their records is set from that, and the
+ * layer's hook reports them and stops the job. */
 
-/* Answer the peers' questions (while waiting in an exchange). */
-static void answer_peers(void)
+/* Each peer's record, from its counts if they came (recv: one receive per
+ * peer, in order; a completed one is MPI_REQUEST_NULL from then on). */
+static void note_peers(MPI_Request *recv)
 {
-    for (;;) {
-        int any = 0;
-        MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_ASK, m.comm, &any, &st);
-        if (!any)
-            return;
-        uint64_t seq, a[3];
-        MPI_Recv(&seq, 1, MPI_UINT64_T, st.MPI_SOURCE, TAG_ASK, m.comm, MPI_STATUS_IGNORE);
-        a[0] = seq;
-        a[1] = atomic_load(&job.ls->proc[m.me].call);
-        a[2] = atomic_load(&job.ls->proc[m.me].step);
-        MPI_Send(a, 3, MPI_UINT64_T, st.MPI_SOURCE, TAG_ANSWER, m.comm);
-    }
-}
-
-/* The answers that came; an answer to an older question is dropped. */
-struct asking {
-    MPI_Request *r;            /* the exchange's collective */
-    bool done;                 /* it completed meanwhile: every peer had come */
-    uint64_t asked;
-    uint32_t answered;
-};
-
-static bool answered_all(void *arg)
-{
-    struct asking *a = arg;
-    int done = 0, any = 1;
-    MPI_Test(a->r, &done, MPI_STATUS_IGNORE);
-    if (done)
-        return a->done = true;
-    answer_peers();
-    while (any) {
-        MPI_Status st;
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_ANSWER, m.comm, &any, &st);
-        if (!any)
-            break;
-        uint64_t x[3];
-        MPI_Recv(x, 3, MPI_UINT64_T, st.MPI_SOURCE, TAG_ANSWER, m.comm, MPI_STATUS_IGNORE);
-        if (x[0] != a->asked)
-            continue;
-        atomic_store(&job.ls->proc[st.MPI_SOURCE].call, (uint32_t)x[1]);
-        atomic_store(&job.ls->proc[st.MPI_SOURCE].step, x[2]);
-        a->answered++;
-    }
-    return a->answered + 1 >= m.p;
-}
-
-/* Ask every peer; false when the collective r completed meanwhile (all
- * had come: no stall). */
-static bool ask_peers(MPI_Request *r)
-{
-    static uint64_t asked; /* the send buffer: an exchange's questions leave before the next exchange's */
-    asked = m.seq;
+    uint64_t step = atomic_load(&job.ls->proc[m.me].step);
     for (uint32_t q = 0; q < m.p; q++) {
         if (q == m.me)
             continue;
-        MPI_Request x;
-        MPI_Isend(&asked, 1, MPI_UINT64_T, (int)q, TAG_ASK, m.comm, &x);
-        MPI_Request_free(&x);
-        atomic_store(&job.ls->proc[q].call, 0); /* computing (CALL_NONE) until it answers */
+        int came = 0;
+        MPI_Test(recv++, &came, MPI_STATUS_IGNORE);
+        const uint64_t *meta = m.meta_r + META * q;
+        atomic_store(&job.ls->proc[q].call, came ? (uint32_t)meta[2] : 0); /* 0: computing (CALL_NONE) */
+        atomic_store(&job.ls->proc[q].step, came ? meta[3] : step);
         atomic_store(&job.ls->proc[q].ended, 0);
-        atomic_store(&job.ls->proc[q].step, atomic_load(&job.ls->proc[m.me].step));
     }
-    struct asking a = { .r = r, .asked = asked };
-    mpi_wait_until(answered_all, &a, now_ns() + ASK_WINDOW_NS);
-    return !a.done;
 }
 
-/* The exchange's collective r completed; meanwhile the peers' questions
- * are answered. */
-static bool exchanged(void *arg)
+/* The counts, point to point; every 'period' ns of waiting (0: never) the
+ * hook reports the peers not come (it stops the job, or returns when every
+ * peer is in some call). */
+static void exchange_watched(int64_t period, void (*hook)(int64_t))
 {
-    int done = 0;
-    MPI_Test(arg, &done, MPI_STATUS_IGNORE);
-    if (!done)
-        answer_peers();
-    return done;
-}
-
-/* Wait for the collective r, answering peers; every 'period' ns ask them
- * and let the BSP layer's hook report the late ones (it stops the job, or
- * returns when every peer is in some call). */
-static void wait_watched(MPI_Request *r, int64_t period, void (*hook)(int64_t))
-{
+    m.nreq = 0;
+    for (uint32_t q = 0; q < m.p; q++)
+        if (q != m.me)
+            MPI_Irecv(m.meta_r + META * q, META, MPI_UINT64_T, (int)q, TAG_META, m.comm, new_request());
+    for (uint32_t q = 0; q < m.p; q++) {
+        uint64_t *meta = m.meta_s + META * q;
+        meta[2] = atomic_load(&job.ls->proc[m.me].call);
+        meta[3] = atomic_load(&job.ls->proc[m.me].step);
+        if (q != m.me)
+            MPI_Isend(meta, META, MPI_UINT64_T, (int)q, TAG_META, m.comm, new_request());
+    }
+    memcpy(m.meta_r + META * m.me, m.meta_s + META * m.me, META * sizeof *m.meta_r);
     int64_t start = now_ns();
-    for (int64_t next = start + period;; next += period) {
-        if (mpi_wait_until(exchanged, r, next) || !ask_peers(r))
-            return;
+    for (int64_t next = period ? start + period : 0; !mpi_wait_all_until((int)m.nreq, m.req, next); next += period) {
+        note_peers(m.req);
         hook(now_ns() - start);
     }
+    m.nreq = 0;
 }
 
-/* The counts and flags, one MPI_Alltoall; watched under
+/* The counts and flags, one MPI_Alltoall, or point to point under
  * SUPERSTEP_STALL_TIMEOUT (bsp_stall_arm).  On a node with a CPU per rank
  * the blocking collective: its wait spins, as the one wait would there,
  * and it costs 0.3 us less than MPI_Ialltoall and MPI_Test (0.56-0.64
@@ -989,17 +942,16 @@ static void wait_watched(MPI_Request *r, int64_t period, void (*hook)(int64_t))
 static void exchange_meta(void)
 {
     void (*hook)(int64_t);
-    int64_t period = m.p > 1 ? barrier_stall(&hook) : 0;
-    if (!period && !mpi_wait_crowded()) {
-        MPI_Alltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm);
-        return;
-    }
-    MPI_Request r;
-    MPI_Ialltoall(m.meta_s, 2, MPI_UINT64_T, m.meta_r, 2, MPI_UINT64_T, m.comm, &r);
-    if (period)
-        wait_watched(&r, period, hook);
-    else
+    int64_t period = barrier_stall(&hook);
+    if (m.watched) {
+        exchange_watched(period, hook);
+    } else if (!mpi_wait_crowded()) {
+        MPI_Alltoall(m.meta_s, META, MPI_UINT64_T, m.meta_r, META, MPI_UINT64_T, m.comm);
+    } else {
+        MPI_Request r;
+        MPI_Ialltoall(m.meta_s, META, MPI_UINT64_T, m.meta_r, META, MPI_UINT64_T, m.comm, &r);
         mpi_wait_all(1, &r);
+    }
 }
 
 static uint64_t mpi_exchange(uint64_t flags)
@@ -1008,8 +960,8 @@ static uint64_t mpi_exchange(uint64_t flags)
     int par = (int)(m.seq++ & 1);
     for (uint32_t q = 0; q < p; q++) {
         take(q);
-        m.meta_s[2 * q] = m.out[q].len;
-        m.meta_s[2 * q + 1] = flags;
+        m.meta_s[META * q] = m.out[q].len;
+        m.meta_s[META * q + 1] = flags;
     }
     exchange_meta();
     uint64_t sum = 0;
@@ -1017,8 +969,8 @@ static uint64_t mpi_exchange(uint64_t flags)
     bool got_put = false;
     m.nreq = 0;
     for (uint32_t q = 0; q < p; q++) {
-        sum += m.meta_r[2 * q + 1] + XFLAG(XF_COUNT);
-        uint64_t n = m.meta_r[2 * q];
+        sum += m.meta_r[META * q + 1] + XFLAG(XF_COUNT);
+        uint64_t n = m.meta_r[META * q];
         if (!n || q == me)
             continue;
         if (n <= slice) { /* put into my window; an empty message says it is there */
@@ -1073,18 +1025,18 @@ static uint64_t mpi_exchange(uint64_t flags)
 static uint64_t mpi_meet(uint64_t flags, uint32_t *other, uint64_t *theirs)
 {
     for (uint32_t q = 0; q < m.p; q++) {
-        m.meta_s[2 * q] = 0; /* nothing sent: the streams stay for the next exchange */
-        m.meta_s[2 * q + 1] = flags;
+        m.meta_s[META * q] = 0; /* nothing sent: the streams stay for the next exchange */
+        m.meta_s[META * q + 1] = flags;
     }
     exchange_meta();
     uint64_t sum = 0;
     *other = m.p;
     *theirs = flags;
     for (uint32_t q = 0; q < m.p; q++) {
-        sum += m.meta_r[2 * q + 1] + XFLAG(XF_COUNT);
-        if (*other == m.p && m.meta_r[2 * q + 1] != flags) {
+        sum += m.meta_r[META * q + 1] + XFLAG(XF_COUNT);
+        if (*other == m.p && m.meta_r[META * q + 1] != flags) {
             *other = q;
-            *theirs = m.meta_r[2 * q + 1];
+            *theirs = m.meta_r[META * q + 1];
         }
     }
     return sum;

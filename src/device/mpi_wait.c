@@ -108,10 +108,15 @@ static bool requests_done(void *arg)
     return done;
 }
 
-void mpi_wait_all(int n, MPI_Request *r)
+bool mpi_wait_all_until(int n, MPI_Request *r, int64_t deadline)
 {
     struct requests q = { n, r };
-    mpi_wait_until(requests_done, &q, 0);
+    return mpi_wait_until(requests_done, &q, deadline);
+}
+
+void mpi_wait_all(int n, MPI_Request *r)
+{
+    mpi_wait_all_until(n, r, 0);
 }
 
 struct probe {

@@ -17,8 +17,9 @@
  * at each look (a kernel looks there for its host's stop). */
 bool mpi_wait_until(bool (*ready)(void *arg), void *arg, int64_t deadline);
 
-/* MPI_Waitall of n requests, by mpi_wait_until. */
-void mpi_wait_all(int n, MPI_Request *r);
+/* MPI_Waitall of n requests, by mpi_wait_until; false at 'deadline'. */
+bool mpi_wait_all_until(int n, MPI_Request *r, int64_t deadline);
+void mpi_wait_all(int n, MPI_Request *r); /* no deadline */
 
 /* Wait for a message from src with tag on c (MPI_ANY_*: any), its status
  * in *st (MPI_STATUS_IGNORE: none), not received; false at 'deadline'. */

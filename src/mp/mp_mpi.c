@@ -28,8 +28,8 @@
  * finalized at exit.  Failures print the line once and MPI_Abort the job.
  *
  * Deadlock detection (node 1 judges from reports of waiting nodes, with
- * per-pair message counts) and SUPERSTEP_STALL_TIMEOUT in mp_sync (asking
- * the late nodes) have their sections below.
+ * per-pair message counts) and SUPERSTEP_STALL_TIMEOUT in mp_sync (late
+ * nodes tell the waiting ones when they block) have their sections below.
  */
 #include "mp/mp_impl.h"
 
@@ -80,8 +80,8 @@
 #define CACHE_MAX (32ull << 20)
 
 /* K_MSG, K_SYNC and K_END are counted (deadlock detection, below);
- * K_REPORT goes to the main node, K_ASK / K_ANSWER are the stall timeout's. */
-enum { K_MSG, K_QUIT, K_END, K_SYNC, K_FINISH, K_REPORT, K_ASK, K_ANSWER };
+ * K_REPORT goes to the main node, K_STATE is the stall timeout's. */
+enum { K_MSG, K_QUIT, K_END, K_SYNC, K_FINISH, K_REPORT, K_STATE };
 
 static bool counted(uint32_t kind)
 {
@@ -96,11 +96,6 @@ static bool counted(uint32_t kind)
 #define REPORT_AFTER_NS 50000000ll
 #define CHECK_EVERY_NS 100000000ll
 #define DETECT_MAX 1024
-
-/* SUPERSTEP_STALL_TIMEOUT: how long a node waiting in mp_sync waits for
- * the late nodes' answers (as the mpi device's ASK_WINDOW_NS). */
-#define ASK_WINDOW_NS 300000000ll
-#define NO_ANSWER 0xfffffffeu
 
 struct hdr {
     uint32_t kind, cls;
@@ -211,10 +206,12 @@ static struct {
     uint64_t suspect_stamp;      /* reports and receives at that check */
     int64_t suspect_at;
 
-    /* SUPERSTEP_STALL_TIMEOUT in mp_sync: the question's number, and each
-     * node's answer (its MP_BLOCK_*, or NO_ANSWER). */
-    uint64_t ask_seq;
-    uint32_t *answer;
+    /* SUPERSTEP_STALL_TIMEOUT in mp_sync (0: off); whether some node has
+     * it (then every node tells of its waits); what each node late for
+     * this node's mp_sync last told (MP_BLOCK_*). */
+    int64_t stall_ns;
+    bool telling;
+    uint32_t *told;
 } X = { .comm = MPI_COMM_NULL };
 
 static void mpi_fail_mp(int code, const char *msg) __attribute__((noreturn));
@@ -451,8 +448,7 @@ static void post(void *buf, int count, int dst, int tag, struct msg *owned, int 
     X.backlog_last = p;
 }
 
-/* A header alone (a notice, or a question of the stall timeout's, whose
- * length field carries a number, not a payload). */
+/* A header alone (a notice: its length field carries no payload). */
 static void post_header(int dst, struct hdr h)
 {
     struct msg *m = msg_get(0);
@@ -597,15 +593,19 @@ static struct msg *complete(int src, struct msg *m, int count)
     }
     return m;
 }
+static void tell_waiters(void);
+static void tell_if_waiting(int k);
+
 /* This node no longer waits for ever (deadlock detection, below). */
 static void unblock(void)
 {
+    if (X.block == MP_BLOCK_NONE)
+        return;
     X.block = MP_BLOCK_NONE;
+    tell_waiters();
 }
 
 static void take_report(int src, const struct hdr *h, const char *payload);
-static void answer(int src, const struct hdr *h);
-static void got_answer(int src, const struct hdr *h);
 
 /* Take in everything that has arrived, in the order the receives were
  * posted (the order of each sender's messages). */
@@ -645,12 +645,12 @@ static void pump(void)
             X.finish = true;
         else if (h.kind == K_REPORT)
             take_report(src, &h, m->data);
-        else if (h.kind == K_ASK)
-            answer(src, &h);
-        else if (h.kind == K_ANSWER)
-            got_answer(src, &h);
-        else
+        else if (h.kind == K_STATE)
+            X.told[src] = (uint32_t)h.tag;
+        else { /* K_SYNC */
             X.synced[src]++;
+            tell_if_waiting(src);
+        }
         msg_put(m);
     }
 }
@@ -740,13 +740,17 @@ static int mpi_start(int n, int *me)
     MPI_Comm_size(X.comm, &X.n);
     MPI_Comm_rank(X.comm, &X.me);
     X.me++;
+    X.stall_ns = (int64_t)setting_num(SET_STALL_TIMEOUT) * 1000000000;
+    int stall = X.stall_ns != 0, any = 0;
+    MPI_Allreduce(&stall, &any, 1, MPI_INT, MPI_LOR, X.comm);
+    X.telling = any;
     X.in = calloc((size_t)(X.n + 1) * MP_CLASSES, sizeof *X.in);
     X.ended = calloc((size_t)X.n + 1, sizeof *X.ended);
     X.synced = calloc((size_t)X.n + 1, sizeof *X.synced);
     X.sent = calloc((size_t)X.n + 1, sizeof *X.sent);
     X.recvd = calloc((size_t)X.n + 1, sizeof *X.recvd);
-    X.answer = calloc((size_t)X.n + 1, sizeof *X.answer);
-    if (!X.in || !X.ended || !X.synced || !X.sent || !X.recvd || !X.answer)
+    X.told = calloc((size_t)X.n + 1, sizeof *X.told);
+    if (!X.in || !X.ended || !X.synced || !X.sent || !X.recvd || !X.told)
         return -ENOMEM;
     X.detect = X.n > 1 && X.n <= DETECT_MAX;
     if (X.detect && X.me == 1) {
@@ -866,10 +870,13 @@ static void block_as(uint32_t what)
     /* A message taken in since the last wait ends that wait: blocked
      * since now (else a node in a long ping-pong, never unblocked by a
      * deadline or mp_sync, reports at every wait after REPORT_AFTER_NS). */
-    if (X.block != what || X.recv_total != X.block_recv)
+    bool changed = X.block != what;
+    if (changed || X.recv_total != X.block_recv)
         X.block_since = now_ns();
     X.block = what;
     X.block_recv = X.recv_total;
+    if (changed)
+        tell_waiters();
 }
 
 /* Tell the main node what this node waits for, with its counts. */
@@ -1021,24 +1028,40 @@ static bool mpi_wait(int src, int64_t deadline)
 
 /* ---- SUPERSTEP_STALL_TIMEOUT in mp_sync ----------------------------------------
  *
- * A node that has waited in mp_sync longer than the setting asks each node
- * that has not arrived what it is doing (K_ASK); a node answers (K_ANSWER,
- * its MP_BLOCK_*) whenever it pumps, that is inside any mp_* call that
- * looks for messages.  Those that answer that they wait for ever are the
- * deadlock detection's; the silent ones, and those in a wait with a
- * deadline, are still computing, as on shm, and mp.c's report names them. */
+ * A node waiting in mp_sync longer than the setting names the nodes that
+ * have not come and still compute: not blocked in a call (those that wait
+ * for ever are the deadlock detection's; a wait with a deadline ends by
+ * itself, so it counts as computing, as on shm).  Nothing is asked: while
+ * the setting is on, a node tells each node waiting in an mp_sync it has
+ * not come to what it waits for, whenever that changes and when such a
+ * node's SYNC arrives, so the waiting node knows at its deadline.  What a
+ * node tells for one mp_sync arrives before its own SYNC (one sender's
+ * messages keep their order), and the waiting node forgets it all before
+ * sending the next SYNC, which alone can bring news for that one. */
 
-/* The question's number travels in the length field and comes back with
- * the answer, so an answer to an older question is not taken for one. */
-static void answer(int src, const struct hdr *h)
+/* Node k waits in an mp_sync this node has not come to. */
+static bool waits_for_me(int k)
 {
-    post_header(src, (struct hdr){ K_ANSWER, MP_CLASS_SYSTEM, (int32_t)X.block, 0, h->length });
+    return k != X.me && X.synced[k] > X.syncs;
 }
 
-static void got_answer(int src, const struct hdr *h)
+static void tell(int k)
 {
-    if (h->length == X.ask_seq)
-        X.answer[src] = (uint32_t)h->tag;
+    post_header(k, (struct hdr){ K_STATE, MP_CLASS_SYSTEM, (int32_t)X.block, 0, 0 });
+}
+
+static void tell_waiters(void)
+{
+    for (int k = 1; X.telling && k <= X.n; k++)
+        if (waits_for_me(k))
+            tell(k);
+}
+
+/* Node k's SYNC came: tell it if this node waits for ever meanwhile. */
+static void tell_if_waiting(int k)
+{
+    if (X.telling && X.block != MP_BLOCK_NONE && waits_for_me(k))
+        tell(k);
 }
 
 static bool sync_done(void)
@@ -1049,50 +1072,18 @@ static bool sync_done(void)
     return true;
 }
 
-static bool late(int k)
-{
-    return k != X.me && X.synced[k] < X.syncs && !X.ended[k];
-}
-
 static bool computing(int k)
 {
-    return late(k) && (X.answer[k] == NO_ANSWER || X.answer[k] == MP_BLOCK_NONE);
-}
-
-/* Ask the late nodes, wait ASK_WINDOW_NS for their answers (or the sync),
- * and let mp.c report those still computing. */
-static void sync_stalled(int64_t since)
-{
-    int asked = 0;
-    X.ask_seq++;
-    for (int k = 1; k <= X.n; k++) {
-        X.answer[k] = NO_ANSWER;
-        if (late(k)) {
-            post_header(k, (struct hdr){ K_ASK, MP_CLASS_SYSTEM, 0, 0, X.ask_seq });
-            asked++;
-        }
-    }
-    for (int64_t until = now_ns() + ASK_WINDOW_NS; now_ns() < until;) {
-        pump();
-        if (sync_done() || X.quit)
-            return;
-        int answered = 0;
-        for (int k = 1; k <= X.n; k++)
-            answered += late(k) && X.answer[k] != NO_ANSWER;
-        if (answered == asked)
-            break;
-        poll_wait(until);
-    }
-    mp_sync_stalled(now_ns() - since, X.n, computing);
+    return k != X.me && X.synced[k] < X.syncs && !X.ended[k] && X.told[k] == MP_BLOCK_NONE;
 }
 
 static int mpi_sync(void)
 {
     unblock();
     X.syncs++;
+    memset(X.told, 0, ((size_t)X.n + 1) * sizeof *X.told); /* MP_BLOCK_NONE */
     notify_all(K_SYNC);
-    uint64_t limit = setting_num(SET_STALL_TIMEOUT);
-    int64_t since = now_ns(), next = limit ? since + (int64_t)limit * 1000000000 : -1;
+    int64_t since = now_ns(), next = X.stall_ns ? since + X.stall_ns : -1;
     for (;;) {
         look();
         int gone_node = 0;
@@ -1114,8 +1105,8 @@ static int mpi_sync(void)
         if (gone_node)
             mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone_node);
         if (next >= 0 && now_ns() >= next) {
-            sync_stalled(since);
-            next = now_ns() + (int64_t)limit * 1000000000;
+            mp_sync_stalled(now_ns() - since, X.n, computing);
+            next += X.stall_ns;
             continue;
         }
         wait_blocked(MP_BLOCK_SYNC);

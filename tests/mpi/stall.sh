@@ -2,13 +2,18 @@
 # bsp_sync or bsp_end for one still computing stop the job with one line
 # naming it, its superstep, the time and the setting, exit status 1, in
 # about the setting's time (tests/fault/stall.c, as on shm).  A processor
-# slower than the limit is no error.
-# Usage: stall.sh ARGS... (stall's arguments: CALL LATE...)
+# slower than the limit is no error.  "rank0": only rank 0's environment
+# has the setting; the ranks agree to send their counts point to point
+# all the same, so rank 0 names the late processor alone (it named every
+# peer before: the others never answered its question).
+# Usage: stall.sh [rank0] ARGS... (stall's arguments: CALL LATE...)
 # RUN: n=3 args="sync 1"
 # RUN: n=3 args="sync 0"
 # RUN: n=4 args="end 2 3"
 # RUN: n=2 args="spin 1"
 # RUN: n=2 args="slow 1"
+# RUN: n=3 args="rank0 sync 1"
+# RUN: n=3 args="rank0 slow 2"
 set -u
 p=$SUPERSTEP_NPROCS
 [ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
@@ -19,7 +24,14 @@ fail() { echo "stall.sh $args: $why" >&2; echo "-- stdout" >&2; cat "$out" >&2; 
 export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1 SUPERSTEP_STALL_TIMEOUT=1
 start=$(date +%s)
 status=0
-$MPIRUN -n "$p" "$O/tests/fault/stall" "$@" </dev/null >"$out" 2>"$err" || status=$?
+if [ "$1" = rank0 ]; then
+    shift
+    unset SUPERSTEP_STALL_TIMEOUT
+    $MPIRUN -n 1 env SUPERSTEP_STALL_TIMEOUT=1 "$O/tests/fault/stall" "$@" : -n $((p - 1)) "$O/tests/fault/stall" "$@" \
+        </dev/null >"$out" 2>"$err" || status=$?
+else
+    $MPIRUN -n "$p" "$O/tests/fault/stall" "$@" </dev/null >"$out" 2>"$err" || status=$?
+fi
 took=$(($(date +%s) - start))
 why=
 case $1 in
