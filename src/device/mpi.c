@@ -70,7 +70,6 @@
 #define TAG_JOIN 0x5352        /* a rank's answer: JOINED, or its exit status before bsp_begin */
 #define TAG_META 0x5353        /* SUPERSTEP_STALL_TIMEOUT: an exchange's counts, point to point */
 #define JOINED (-1)
-#define FAIL_WINDOW_NS 60000000ll /* how long a failing rank listens for a lower one */
 
 struct obuf {                  /* towards one destination */
     char *buf;
@@ -183,6 +182,7 @@ static void mpi_init(void)
         mpi_init_library();
         m.we_inited = true;
     }
+    mpi_watch_claim_open(); /* the watcher's, or one of its own (MPI_Init was the program's) */
     m.inited = true;
     m.pid = getpid();
     MPI_Comm_size(MPI_COMM_WORLD, &m.world);
@@ -201,9 +201,10 @@ static bool mpi_world(uint32_t *nprocs, uint32_t *me)
 
 /* ---- failures ---------------------------------------------------------------- */
 
-/* Shall this rank print its failure?  Not if another rank said first that it
- * fails, nor if a lower rank says so while this one listens: then exactly
- * one of the ranks that fail together prints (the lowest), as on shm.
+/* Shall this rank print its failure?  Not if another rank said first that
+ * it fails; else it says so to every rank (ranks failing later on other
+ * machines then stay silent), and of the ranks of this machine that fail
+ * together the first to claim the line prints, as on shm (mpi_watch.c).
  * Also for mp.h's MPI transport (mpi_fail.h). */
 bool mpi_first_to_fail(void)
 {
@@ -213,8 +214,7 @@ bool mpi_first_to_fail(void)
     if (world <= 1)
         return true;
     int any = 0;
-    MPI_Status st;
-    MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, &st);
+    MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, MPI_STATUS_IGNORE);
     if (any)
         return false;
     static int note;
@@ -226,20 +226,8 @@ bool mpi_first_to_fail(void)
         MPI_Isend(&note, 1, MPI_INT, r, TAG_FAIL, MPI_COMM_WORLD, &q);
         MPI_Request_free(&q);
     }
-    int64_t until = now_ns() + FAIL_WINDOW_NS;
-    while (now_ns() < until) {
-        MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, &st);
-        if (any) {
-            if (st.MPI_SOURCE < wrank)
-                return false;
-            int got;
-            MPI_Recv(&got, 1, MPI_INT, st.MPI_SOURCE, TAG_FAIL, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-            continue;
-        }
-        struct timespec ts = { 0, 1000000 };
-        nanosleep(&ts, NULL);
-    }
-    return true;
+    mpi_watch_claim_open();
+    return mpi_watch_claim();
 }
 
 void mpi_abort_job(int code)
@@ -368,7 +356,7 @@ static void mpi_fail(uint32_t code, const char *msg)
     MPI_Comm_get_parent(&parent);
     if (parent != MPI_COMM_NULL)
         kernel_failed(parent, msg, code);
-    if (msg && mpi_first_to_fail() && mpi_watch_claim()) {
+    if (msg && mpi_first_to_fail()) {
         fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
         /* The profiler writes what this rank has (its own records): the

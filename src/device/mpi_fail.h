@@ -6,9 +6,9 @@
 #include <mpi.h>
 #include <stdbool.h>
 
-/* Shall this failing rank print its line?  It tells every rank that it
- * fails and listens 60 ms: of ranks that fail together only the lowest
- * prints, and none after another has said that it fails. */
+/* Shall this failing rank print its line?  None after another has said
+ * that it fails; it tells every rank that it fails, and of the ranks of
+ * one machine that fail together the first to claim the line prints. */
 bool mpi_first_to_fail(void);
 
 /* MPI_Init, with what Superstep's ranks need of the MPI library (Open MPI:

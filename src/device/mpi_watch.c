@@ -109,14 +109,14 @@ static bool claim(void)
 
 bool mpi_watch_claim(void)
 {
-    if (!page || getpid() != rank_pid)
+    if ((page && getpid() != rank_pid) || claim_fd < 0)
         return true;
     return claim();
 }
 
 bool mpi_watch_holds_claim(void)
 {
-    return page && claimed_here();
+    return claim_fd >= 0 && claimed_here();
 }
 
 /* ---- the watcher ----------------------------------------------------------- */
@@ -370,18 +370,32 @@ static void on_term(int sig, siginfo_t *si, void *ctx)
     raise(sig);
 }
 
+void mpi_watch_claim_open(void)
+{
+    if (claim_fd >= 0)
+        return;
+    claim_fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    launcher = getppid();
+    /* FNV-1a of the job's name: PMIx's namespace (Open MPI), PMI's KVS name (MPICH) */
+    const char *job_name = getenv("PMIX_NAMESPACE");
+    if (!job_name)
+        job_name = getenv("PMI_KVSNAME");
+    job_tag = job_name ? 0xcbf29ce484222325ull : 0;
+    for (const char *c = job_name; c && *c; c++)
+        job_tag = (job_tag ^ (unsigned char)*c) * 0x100000001b3ull;
+}
+
 void mpi_watch_start(void)
 {
     if (page)
         return;
+    mpi_watch_claim_open();
+    int fd = claim_fd;
+    if (fd < 0)
+        return;
     struct watch_page *pg = mmap(NULL, sizeof *pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (pg == MAP_FAILED)
         return;
-    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
-    if (fd < 0) {
-        munmap(pg, sizeof *pg);
-        return;
-    }
     /* The rank's own pidfd, inherited by the watcher: opened after the
      * double fork, it could name another process that reused the pid of a
      * rank ended meanwhile.  A socket pair rather than a pipe: a note sent
@@ -392,25 +406,15 @@ void mpi_watch_start(void)
         if (rank_fd >= 0)
             close(rank_fd);
         rank_fd = -1;
-        close(fd);
         munmap(pg, sizeof *pg);
         return;
     }
-    claim_fd = fd;
     const char *pmi = getenv("PMI_FD"); /* MPICH's Hydra: its connection, inherited at exec */
     pmi_fd = pmi && *pmi ? atoi(pmi) : -1;
     if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || pmi_fd == rank_fd ||
         fcntl(pmi_fd, F_GETFD) < 0)
         pmi_fd = -1; /* not an inherited connection */
     pmi_launched = pmi_fd >= 0 || getenv("PMI_PORT");
-    launcher = getppid();
-    /* FNV-1a of the job's name: PMIx's namespace (Open MPI), PMI's KVS name (MPICH) */
-    const char *job_name = getenv("PMIX_NAMESPACE");
-    if (!job_name)
-        job_name = getenv("PMI_KVSNAME");
-    job_tag = job_name ? 0xcbf29ce484222325ull : 0;
-    for (const char *c = job_name; c && *c; c++)
-        job_tag = (job_tag ^ (unsigned char)*c) * 0x100000001b3ull;
     rank_pid = getpid();
     page = pg;
     /* Forked twice, so that the watcher is no child of the rank's: a
@@ -436,8 +440,6 @@ void mpi_watch_start(void)
     rank_fd = -1;
     if (!ok) {
         close(hang[1]);
-        close(fd);
-        claim_fd = -1;
         munmap(pg, sizeof *pg);
         page = NULL;
         return;
@@ -478,10 +480,10 @@ static void note_settled(void)
 
 void mpi_watch_claimed(void)
 {
-    if (!page)
-        return;
-    note_settled();
-    claim();
+    if (page)
+        note_settled();
+    if (claim_fd >= 0)
+        claim();
 }
 
 void mpi_watch_settle(void)

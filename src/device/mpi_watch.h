@@ -23,7 +23,8 @@
 #include <stdint.h>
 
 /* Fork the watcher (once per process; before MPI_Init).  Without one (the
- * fork failed, no pidfd) the others below do nothing, claim says true. */
+ * fork failed, no pidfd, MPI started by the program) the others below do
+ * nothing, and the claim is the rank's alone, released as it ends. */
 void mpi_watch_start(void);
 
 /* This rank is processor 'proc' in a job: from now until settled, an end
@@ -35,9 +36,13 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc);
  * names nothing.  Async-signal-safe. */
 void mpi_watch_settle(void);
 
-/* Claim the job's failure line on this machine: true when this rank (or no
- * watcher) may print it, false when another rank's failure was claimed
- * first.  Async-signal-safe. */
+/* The claim below, where no watcher was started (MPI initialised by the
+ * program, mp.h's transport): its socket and the job's name. */
+void mpi_watch_claim_open(void);
+
+/* Claim the job's failure line on this machine: true when this rank (or a
+ * rank without a claim) may print it, false when another rank's failure
+ * was claimed first.  Async-signal-safe. */
 bool mpi_watch_claim(void);
 
 /* Does this rank (or an inner processor of it) hold this machine's claim:

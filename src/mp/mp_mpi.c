@@ -37,6 +37,7 @@
 #include "device/lines.h"
 #include "device/mpi_fail.h"
 #include "device/mpi_wait.h"
+#include "device/mpi_watch.h"
 #include "launch/launch.h"
 #include "settings/settings.h"
 
@@ -726,16 +727,25 @@ static void on_fatal_signal(int sig)
     mpi_die_by_signal(sig);
 }
 
+/* MPI_Init, unless the program did: first the watcher, not armed (it
+ * names no end here), which keeps the job's line claimed until the
+ * launcher ends (mpi_first_to_fail). */
+static void init_mpi(void)
+{
+    int flag = 0;
+    MPI_Initialized(&flag);
+    if (flag)
+        return;
+    mpi_watch_start();
+    mpi_init_library();
+    X.we_inited = true;
+    atexit(finalize_at_exit);
+}
+
 static int mpi_start(int n, int *me)
 {
     (void)n; /* the job's size: mp_start asked size() */
-    int flag = 0;
-    MPI_Initialized(&flag);
-    if (!flag) {
-        mpi_init_library();
-        X.we_inited = true;
-        atexit(finalize_at_exit);
-    }
+    init_mpi();
     MPI_Comm_dup(MPI_COMM_WORLD, &X.comm);
     MPI_Comm_size(X.comm, &X.n);
     MPI_Comm_rank(X.comm, &X.me);
@@ -773,13 +783,8 @@ static int mpi_start(int n, int *me)
 
 static int mpi_size(void)
 {
-    int flag = 0, n = 0;
-    MPI_Initialized(&flag);
-    if (!flag) {
-        mpi_init_library();
-        X.we_inited = true;
-        atexit(finalize_at_exit);
-    }
+    int n = 0;
+    init_mpi();
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     return n;
 }
