@@ -249,6 +249,21 @@ void mpi_abort_job(int code)
     _exit(code);
 }
 
+/* SUPERSTEP_ABORT_TIMEOUT expired while this rank waited for 'whom' to
+ * stop the job or run: say so, and stop the job. */
+static void abort_limit_expired(int code, const char *whom) __attribute__((noreturn));
+static void abort_limit_expired(int code, const char *whom)
+{
+    unsigned long long limit = (unsigned long long)setting_num(SET_ABORT_TIMEOUT);
+    int wrank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
+    fprintf(stderr,
+            "superstep: MPI rank %d waited %llu s for %s: the time limit expired (SUPERSTEP_ABORT_TIMEOUT=%llu); "
+            "rank %d stops it\n",
+            wrank, limit, whom, limit, wrank);
+    mpi_abort_job(code);
+}
+
 void mpi_await_abort(int code)
 {
     uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
@@ -257,13 +272,7 @@ void mpi_await_abort(int code)
     struct timespec left = { (time_t)limit, 0 };
     while (nanosleep(&left, &left) < 0 && errno == EINTR)
         ;
-    int wrank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
-    fprintf(stderr,
-            "superstep: MPI rank %d waited %llu s for the rank that reported the failure to stop the job: "
-            "the time limit expired (SUPERSTEP_ABORT_TIMEOUT=%llu); rank %d stops it\n",
-            wrank, (unsigned long long)limit, (unsigned long long)limit, wrank);
-    mpi_abort_job(code);
+    abort_limit_expired(code, "the rank that reported the failure to stop the job");
 }
 
 void mpi_die_by_signal(int sig)
@@ -277,10 +286,10 @@ void mpi_die_by_signal(int sig)
     _exit(128 + sig);
 }
 
-/* Wait up to 'ns' for the host's EM_STOP on parent. */
-static bool stop_comes(MPI_Comm parent, int64_t ns)
+/* Wait until 'deadline' (0: none) for the host's EM_STOP on parent. */
+static bool stop_comes(MPI_Comm parent, int64_t deadline)
 {
-    if (!mpi_wait_probe(0, EM_STOP, parent, MPI_STATUS_IGNORE, now_ns() + ns))
+    if (!mpi_wait_probe(0, EM_STOP, parent, MPI_STATUS_IGNORE, deadline))
         return false;
     MPI_Recv(NULL, 0, MPI_BYTE, 0, EM_STOP, parent, MPI_STATUS_IGNORE);
     return true;
@@ -330,8 +339,12 @@ static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code)
         fflush(stderr);
         MPI_Send(NULL, 0, MPI_BYTE, 0, EM_FAILED, parent);
     }
-    if (!stop_comes(parent, 30000000000ll))
-        mpi_abort_job((int)code);
+    /* A living host stops the run; one that does not (stopped, hung) is
+     * waited for SUPERSTEP_ABORT_TIMEOUT, as the ranks wait for the one
+     * that reports. */
+    uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
+    if (!stop_comes(parent, limit ? now_ns() + (int64_t)limit * 1000000000 : 0))
+        abort_limit_expired((int)code, "its Epiphany host to stop the failed run");
     mpi_leave_stopped(parent);
 }
 

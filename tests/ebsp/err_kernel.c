@@ -2,13 +2,35 @@
  * message (the mode), or runs cleanly for mode "ok". */
 // NORUN: the kernel of err_host.c, which starts it (started alone: tests/ebsp/spmd_kernel.c)
 #include <e_bsp.h>
+#include <fcntl.h>
 #include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
 
 static int global;
+
+/* tests/mpi/ehost.sh hoststop: say that the run is on (DIR/ready), then
+ * wait until the script has stopped the host (DIR/go). */
+static void await_host_stopped(void)
+{
+    const char *dir = getenv("ERR_HOSTSTOP_DIR");
+    CHECK(dir, "ERR_HOSTSTOP_DIR is not set");
+    char path[512];
+    snprintf(path, sizeof path, "%s/ready", dir);
+    int fd = open(path, O_WRONLY | O_CREAT, 0644);
+    CHECK(fd >= 0, "cannot create %s", path);
+    close(fd);
+    snprintf(path, sizeof path, "%s/go", dir);
+    while (access(path, F_OK) != 0) {
+        struct timespec nap = { 0, 10000000 };
+        nanosleep(&nap, NULL);
+    }
+}
 
 /* A real NULL dereference; the sanitizers are told to let it happen. */
 __attribute__((noinline, no_sanitize("address", "undefined")))
@@ -135,6 +157,10 @@ int main(void)
     }
     if ((IS("abort") || IS("abort_up")) && s == p - 1)
         bsp_abort("abort test %d", 42);
+    if (IS("abort_hoststop") && s == p - 1) {
+        await_host_stopped();
+        bsp_abort("abort test %d", 42);
+    }
     if (IS("abort_nl") && s == p - 1)
         bsp_abort("bad value %d\nsecond line\n", 3);
     if (IS("abort_stuck") && s == p - 1)

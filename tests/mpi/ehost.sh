@@ -16,6 +16,10 @@
 #   stuck      a kernel's bsp_abort while another computes on: the host waits
 #              SUPERSTEP_ABORT_TIMEOUT (2 s), then one line saying the limit
 #              expired, and the job ends non-zero
+#   hoststop   a kernel's bsp_abort while its host is stopped (SIGSTOP): the
+#              kernel waits SUPERSTEP_ABORT_TIMEOUT (1 s) for the host's
+#              stop of the run, then one line saying the limit expired, and
+#              the job ends non-zero (it waited a fixed 30 s, silent, before)
 #   notkernel  a kernel program without Superstep: one error line, exit 1
 #   slowspawn  kernels slow to start (SPMD_KERNEL_START_DELAY=60) with
 #              SUPERSTEP_SPAWN_TIMEOUT=3: one line naming the spawn and the
@@ -37,6 +41,7 @@
 # RUN: n=3 args="slowspawn" timeout=120 spawn=yes
 # RUN: n=3 args="nospawn" timeout=120 spawn=no
 # RUN: n=2 args="stuck" timeout=120 spawn=yes
+# RUN: n=2 args="hoststop" timeout=120 spawn=yes
 set -u
 p=$SUPERSTEP_NPROCS
 [ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
@@ -79,6 +84,27 @@ stuck) # kernel 1 aborts, kernel 0 computes on: the host waits the limit, then e
     [ "$(grep '^superstep:' "$err" | grep -cv '^superstep: mpirun (pid [0-9]*) was still running')" = 1 ] ||
         fail "more than one superstep: line"
     [ "$took" -lt 20 ] || fail "took $took s (the limit is 2 s)" ;;
+hoststop)
+    dir=$(mktemp -d) || exit 1
+    trap 'rm -f "$out" "$err"; rm -rf "$dir"' EXIT
+    start=$(date +%s)
+    ERR_HOSTSTOP_DIR=$dir SUPERSTEP_STRICT=1 SUPERSTEP_ABORT_TIMEOUT=1 $MPIRUN -n 1 "$bin/err_host" abort_hoststop >"$out" 2>"$err" &
+    job=$!
+    while [ ! -e "$dir/ready" ] && kill -0 "$job" 2>/dev/null; do sleep 0.05; done
+    host=$(pgrep -P "$job" -f "^$bin/err_host abort_hoststop\$") # not its watchers (forks of it)
+    [ -n "$host" ] || { wait "$job"; fail "no host process while the kernels ran"; }
+    kill -STOP "$host"
+    touch "$dir/go"
+    status=0
+    wait "$job" || status=$?
+    kill -CONT "$host" 2>/dev/null
+    took=$(($(date +%s) - start))
+    [ "$status" != 0 ] || fail "exit status 0"
+    one "^superstep: bsp_abort: processor $((p - 1)), superstep 1: abort test 42\$" "$err" stderr
+    one "^superstep: MPI rank $((p - 1)) waited 1 s for its Epiphany host to stop the failed run: the time limit expired \(SUPERSTEP_ABORT_TIMEOUT=1\); rank $((p - 1)) stops it\$" "$err" stderr
+    [ "$(grep '^superstep:' "$err" | grep -cv '^superstep: mpirun (pid [0-9]*) was still running')" = 2 ] ||
+        fail "other superstep: lines"
+    [ "$took" -lt 20 ] || fail "took $took s (the limit is 1 s)" ;;
 notkernel)
     $MPIRUN -n "$p" "$bin/err_host" h_notkernel >"$out" 2>"$err" && fail "exit status 0"
     one '^superstep: ebsp_spmd: host: cannot start kernel /bin/true on device mpi: it does not use Superstep' "$err" stderr ;;
