@@ -594,6 +594,7 @@ static struct msg *complete(int src, struct msg *m, int count)
     }
     return m;
 }
+
 static void tell_waiters(void);
 static void tell_if_waiting(int k);
 
