@@ -108,7 +108,8 @@ static struct {
     MPI_Comm comm;
     uint32_t p, me;
     uint64_t seq;              /* exchanges so far */
-    bool watched;              /* counts point to point: some rank has SUPERSTEP_STALL_TIMEOUT */
+    uint8_t *watchers;         /* the ranks with SUPERSTEP_STALL_TIMEOUT (mpi_wait_watchers) */
+    bool watched;              /* some rank has it: counts point to point */
     struct obuf *out;
     struct ibuf *in;
     uint64_t *meta_s, *meta_r; /* META per processor: bytes, flags, collective call, superstep */
@@ -211,10 +212,9 @@ bool mpi_first_to_fail(void)
     int world = 1, wrank = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
-    if (world <= 1)
-        return true;
     int any = 0;
-    MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, MPI_STATUS_IGNORE);
+    if (world > 1)
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_FAIL, MPI_COMM_WORLD, &any, MPI_STATUS_IGNORE);
     if (any)
         return false;
     static int note;
@@ -226,7 +226,7 @@ bool mpi_first_to_fail(void)
         MPI_Isend(&note, 1, MPI_INT, r, TAG_FAIL, MPI_COMM_WORLD, &q);
         MPI_Request_free(&q);
     }
-    mpi_watch_claim_open();
+    mpi_watch_claim_open(); /* a rank's inner run may hold it (a single rank too) */
     return mpi_watch_claim();
 }
 
@@ -329,7 +329,8 @@ void mpi_leave_stopped(MPI_Comm parent)
  * and leaves with status 0, so that the host survives the failed run, as
  * on shm (src/host/hmpi.c; kmpi.c for kernels stopped while they wait).
  * A kernel that only waits for another's report (msg NULL) waits for the
- * stop.  No stop within 30 s (the host gone): the job is aborted. */
+ * stop.  No stop within SUPERSTEP_ABORT_TIMEOUT (the host stopped, hung or
+ * gone): a line says the limit expired, and the job is aborted. */
 static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code) __attribute__((noreturn));
 static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code)
 {
@@ -339,9 +340,6 @@ static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code)
         fflush(stderr);
         MPI_Send(NULL, 0, MPI_BYTE, 0, EM_FAILED, parent);
     }
-    /* A living host stops the run; one that does not (stopped, hung) is
-     * waited for SUPERSTEP_ABORT_TIMEOUT, as the ranks wait for the one
-     * that reports. */
     uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
     if (!stop_comes(parent, limit ? now_ns() + (int64_t)limit * 1000000000 : 0))
         abort_limit_expired((int)code, "its Epiphany host to stop the failed run");
@@ -729,9 +727,10 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     m.seq = 0;
     /* Agreed, so that a rank whose environment lacks the setting still
      * sends its counts the way the others receive them. */
-    int stall = setting_num(SET_STALL_TIMEOUT) != 0, any = 0;
-    MPI_Allreduce(&stall, &any, 1, MPI_INT, MPI_LOR, m.comm);
-    m.watched = any;
+    m.watchers = mpi_wait_watchers(m.comm);
+    if (!m.watchers)
+        return -ENOMEM;
+    m.watched = memchr(m.watchers, 1, nprocs) != NULL;
     window_open();
     m.begun = true;
     m.ended = false;
@@ -756,6 +755,8 @@ static void mpi_end(void)
     free(m.req);
     free(m.put_to);
     free(m.ws);
+    free(m.watchers);
+    m.watchers = NULL;
     device_mpi.windows = NULL;
     m.out = NULL, m.in = NULL, m.meta_s = m.meta_r = NULL, m.req = NULL, m.put_to = NULL, m.ws = NULL;
     m.nreq = m.capreq = 0;
@@ -894,25 +895,32 @@ static char *landing(struct ibuf *b, int par, size_t n)
  * layer's hook reports them and stops the job. */
 
 /* Each peer's record, from its counts if they came (recv: one receive per
- * peer, in order; a completed one is MPI_REQUEST_NULL from then on). */
-static void note_peers(MPI_Request *recv)
+ * peer, in order; a completed one is MPI_REQUEST_NULL from then on).
+ * Returns the rank to report: the lowest watching one of those waiting
+ * here, so that ranks whose periods end together print one line, also on
+ * several machines; the others wait on for the job's stop. */
+static uint32_t note_peers(MPI_Request *recv)
 {
     uint64_t step = atomic_load(&job.ls->proc[m.me].step);
+    uint32_t reporter = m.me;
     for (uint32_t q = 0; q < m.p; q++) {
         if (q == m.me)
             continue;
         int came = 0;
         MPI_Test(recv++, &came, MPI_STATUS_IGNORE);
+        if (came && m.watchers[q] && q < reporter)
+            reporter = q;
         const uint64_t *meta = m.meta_r + META * q;
         atomic_store(&job.ls->proc[q].call, came ? (uint32_t)meta[2] : 0); /* 0: computing (CALL_NONE) */
         atomic_store(&job.ls->proc[q].step, came ? meta[3] : step);
         atomic_store(&job.ls->proc[q].ended, 0);
     }
+    return reporter;
 }
 
 /* The counts, point to point; every 'period' ns of waiting (0: never) the
  * hook reports the peers not come (it stops the job, or returns when every
- * peer is in some call). */
+ * peer is in some call), on one rank (note_peers). */
 static void exchange_watched(int64_t period, void (*hook)(int64_t))
 {
     m.nreq = 0;
@@ -929,14 +937,15 @@ static void exchange_watched(int64_t period, void (*hook)(int64_t))
     memcpy(m.meta_r + META * m.me, m.meta_s + META * m.me, META * sizeof *m.meta_r);
     int64_t start = now_ns();
     for (int64_t next = period ? start + period : 0; !mpi_wait_all_until((int)m.nreq, m.req, next); next += period) {
-        note_peers(m.req);
-        hook(now_ns() - start);
+        if (note_peers(m.req) == m.me)
+            hook(now_ns() - start);
     }
     m.nreq = 0;
 }
 
-/* The counts and flags, one MPI_Alltoall, or point to point under
- * SUPERSTEP_STALL_TIMEOUT (bsp_stall_arm).  On a node with a CPU per rank
+/* The counts and flags, one MPI_Alltoall, or point to point where a rank
+ * has SUPERSTEP_STALL_TIMEOUT (m.watched; its hook: bsp_stall_arm).  On a
+ * node with a CPU per rank
  * the blocking collective: its wait spins, as the one wait would there,
  * and it costs 0.3 us less than MPI_Ialltoall and MPI_Test (0.56-0.64
  * against 0.82-0.96 us per empty superstep, Open MPI, p = 2). */

@@ -30,6 +30,7 @@
 #include "device/mpi_wait.h"
 
 #include "barrier/barrier.h"
+#include "settings/settings.h"
 
 #include <stdlib.h>
 #include <time.h>
@@ -137,4 +138,15 @@ bool mpi_wait_probe(int src, int tag, MPI_Comm c, MPI_Status *st, int64_t deadli
 {
     struct probe p = { src, tag, c, st };
     return mpi_wait_until(probe_found, &p, deadline);
+}
+
+uint8_t *mpi_wait_watchers(MPI_Comm c)
+{
+    int n = 0;
+    MPI_Comm_size(c, &n);
+    uint8_t mine = setting_num(SET_STALL_TIMEOUT) != 0, *all = calloc((size_t)n, 1);
+    if (!all)
+        return NULL;
+    MPI_Allgather(&mine, 1, MPI_UINT8_T, all, 1, MPI_UINT8_T, c);
+    return all;
 }

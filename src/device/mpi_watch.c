@@ -59,7 +59,7 @@ struct watch_page {
 };
 
 static struct watch_page *page; /* NULL: no watcher */
-static pid_t rank_pid;          /* the rank the page belongs to (not a process it forks) */
+static pid_t rank_pid;          /* the rank the claim and page belong to (not a process it forks) */
 static pid_t launcher;          /* the rank's parent when the watcher started */
 static int claim_fd = -1;       /* shared with the watcher: bound = the job's line claimed */
 static int pmi_fd = -1;         /* Hydra's PMI connection (PMI_FD), held by the watcher too */
@@ -109,7 +109,7 @@ static bool claim(void)
 
 bool mpi_watch_claim(void)
 {
-    if ((page && getpid() != rank_pid) || claim_fd < 0)
+    if (claim_fd < 0 || getpid() != rank_pid) /* no claim, or a process the rank forked */
         return true;
     return claim();
 }
@@ -374,8 +374,8 @@ void mpi_watch_claim_open(void)
 {
     if (claim_fd >= 0)
         return;
-    claim_fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
     launcher = getppid();
+    rank_pid = getpid();
     /* FNV-1a of the job's name: PMIx's namespace (Open MPI), PMI's KVS name (MPICH) */
     const char *job_name = getenv("PMIX_NAMESPACE");
     if (!job_name)
@@ -383,6 +383,9 @@ void mpi_watch_claim_open(void)
     job_tag = job_name ? 0xcbf29ce484222325ull : 0;
     for (const char *c = job_name; c && *c; c++)
         job_tag = (job_tag ^ (unsigned char)*c) * 0x100000001b3ull;
+    /* Last: a fatal signal's claim (mpi_watch_claim) uses the name once
+     * the socket is there. */
+    claim_fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
 }
 
 void mpi_watch_start(void)

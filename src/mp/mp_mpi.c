@@ -207,10 +207,12 @@ static struct {
     uint64_t suspect_stamp;      /* reports and receives at that check */
     int64_t suspect_at;
 
-    /* SUPERSTEP_STALL_TIMEOUT in mp_sync (0: off); whether some node has
-     * it (then every node tells of its waits); what each node late for
-     * this node's mp_sync last told (MP_BLOCK_*). */
+    /* SUPERSTEP_STALL_TIMEOUT in mp_sync (0: off); the nodes that have it
+     * (watchers[k - 1]); whether some node has it (then every node tells
+     * of its waits); what each node late for this node's mp_sync last
+     * told (MP_BLOCK_*). */
     int64_t stall_ns;
+    uint8_t *watchers;
     bool telling;
     uint32_t *told;
 } X = { .comm = MPI_COMM_NULL };
@@ -752,9 +754,10 @@ static int mpi_start(int n, int *me)
     MPI_Comm_rank(X.comm, &X.me);
     X.me++;
     X.stall_ns = (int64_t)setting_num(SET_STALL_TIMEOUT) * 1000000000;
-    int stall = X.stall_ns != 0, any = 0;
-    MPI_Allreduce(&stall, &any, 1, MPI_INT, MPI_LOR, X.comm);
-    X.telling = any;
+    X.watchers = mpi_wait_watchers(X.comm);
+    if (!X.watchers)
+        return -ENOMEM;
+    X.telling = memchr(X.watchers, 1, (size_t)X.n) != NULL;
     X.in = calloc((size_t)(X.n + 1) * MP_CLASSES, sizeof *X.in);
     X.ended = calloc((size_t)X.n + 1, sizeof *X.ended);
     X.synced = calloc((size_t)X.n + 1, sizeof *X.synced);
@@ -1078,6 +1081,17 @@ static bool sync_done(void)
     return true;
 }
 
+/* The lowest watching node among those waiting in this mp_sync reports:
+ * nodes whose periods end together print one line, also on several
+ * machines; the others wait on for the job's stop. */
+static bool reports_here(void)
+{
+    for (int k = 1; k < X.me; k++)
+        if (X.watchers[k - 1] && X.synced[k] >= X.syncs)
+            return false;
+    return true;
+}
+
 static bool computing(int k)
 {
     return k != X.me && X.synced[k] < X.syncs && !X.ended[k] && X.told[k] == MP_BLOCK_NONE;
@@ -1111,7 +1125,8 @@ static int mpi_sync(void)
         if (gone_node)
             mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone_node);
         if (next >= 0 && now_ns() >= next) {
-            mp_sync_stalled(now_ns() - since, X.n, computing);
+            if (reports_here())
+                mp_sync_stalled(now_ns() - since, X.n, computing);
             next += X.stall_ns;
             continue;
         }

@@ -170,6 +170,16 @@ int main(int argc, char **argv)
         return run("abort") == 0 ? 0 : 1;
     if (IS("abort_stuck")) /* the run fails; kernel 0 never sees it (shm: it is killed) */
         return run("abort_stuck") == 0 ? 0 : 1;
+    if (IS("abort_hoststop")) { /* tests/mpi/ehost.sh hoststop stops this process (DIR/host) */
+        const char *dir = getenv("ERR_HOSTSTOP_DIR");
+        CHECK(dir, "ERR_HOSTSTOP_DIR is not set");
+        char path[512];
+        snprintf(path, sizeof path, "%s/host", dir);
+        FILE *f = fopen(path, "w");
+        CHECK(f, "cannot create %s", path);
+        fprintf(f, "%d\n", (int)getpid());
+        fclose(f);
+    }
     if (IS("abort_nl_up")) /* a message over two lines stays one line */
         return run("abort_nl") == 0 ? 0 : 1;
     if (IS("rerun")) {

@@ -6,7 +6,7 @@
  * LATE -1: node 2 waits for ever for a message from node 3, which computes
  * (sleeps) for 5 s: only node 3 is named (a node blocked in a receive is
  * the deadlock check's, not still computing); LATE -2: the same, but
- * node 2 blocks 0.5 s after the others came to mp_sync; LATE -3: node 2
+ * node 2 blocks 0.2 s after the others came to mp_sync; LATE -3: node 2
  * waits 0.5 s for node 3's message, then computes for ever: it is named. */
 // RUN: n=3 args="2" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: mp_sync: node [13]: waited [0-9]+ s for node 2, still computing \(SUPERSTEP_STALL_TIMEOUT=1\)$"
 // RUN: n=3 args="1" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: mp_sync: node [23]: waited [0-9]+ s for node 1, still computing \(SUPERSTEP_STALL_TIMEOUT=1\)$"
@@ -38,7 +38,7 @@ int main(int argc, char **argv)
         sleep_forever();
     if (late <= -1 && mp_this_pe() == 2) {
         if (late == -2)
-            nap(0.5);
+            nap(0.2);
         int v;
         bool got;
         mp_recv_from(3, sizeof v, &v, NULL, MP_FOREVER, &got);

@@ -91,7 +91,7 @@ hoststop)
     ERR_HOSTSTOP_DIR=$dir SUPERSTEP_STRICT=1 SUPERSTEP_ABORT_TIMEOUT=1 $MPIRUN -n 1 "$bin/err_host" abort_hoststop >"$out" 2>"$err" &
     job=$!
     while [ ! -e "$dir/ready" ] && kill -0 "$job" 2>/dev/null; do sleep 0.05; done
-    host=$(pgrep -P "$job" -f "^$bin/err_host abort_hoststop\$") # not its watchers (forks of it)
+    host=$(cat "$dir/host" 2>/dev/null) # its pid, written by the host before the run
     [ -n "$host" ] || { wait "$job"; fail "no host process while the kernels ran"; }
     kill -STOP "$host"
     touch "$dir/go"

@@ -5,8 +5,12 @@
 # slower than the limit is no error.  "rank0": only rank 0's environment
 # has the setting; the ranks agree to send their counts point to point
 # all the same, so rank 0 names the late processor alone (it named every
-# peer before: the others never answered its question).
+# peer before: the others never answered its question).  "mp": mp.h's
+# tests/mp/stall instead (its argument LATE), where only node 1 has the
+# setting: node 2, blocked in a receive, tells it so, and node 1 names
+# node 3 alone.
 # Usage: stall.sh [rank0] ARGS... (stall's arguments: CALL LATE...)
+#        stall.sh mp LATE
 # RUN: n=3 args="sync 1"
 # RUN: n=3 args="sync 0"
 # RUN: n=4 args="end 2 3"
@@ -14,6 +18,8 @@
 # RUN: n=2 args="slow 1"
 # RUN: n=3 args="rank0 sync 1"
 # RUN: n=3 args="rank0 slow 2"
+# RUN: n=3 args="mp -1"
+# RUN: n=3 args="mp -2"
 set -u
 p=$SUPERSTEP_NPROCS
 [ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
@@ -24,18 +30,26 @@ fail() { echo "stall.sh $args: $why" >&2; echo "-- stdout" >&2; cat "$out" >&2; 
 export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1 SUPERSTEP_STALL_TIMEOUT=1
 start=$(date +%s)
 status=0
-if [ "$1" = rank0 ]; then
+prog=$O/tests/fault/stall
+[ "$1" = mp ] && prog=$O/tests/mp/stall
+if [ "$1" = rank0 ] || [ "$1" = mp ]; then
     shift
     unset SUPERSTEP_STALL_TIMEOUT
-    $MPIRUN -n 1 env SUPERSTEP_STALL_TIMEOUT=1 "$O/tests/fault/stall" "$@" : -n $((p - 1)) "$O/tests/fault/stall" "$@" \
+    $MPIRUN -n 1 env SUPERSTEP_STALL_TIMEOUT=1 "$prog" "$@" : -n $((p - 1)) "$prog" "$@" \
         </dev/null >"$out" 2>"$err" || status=$?
 else
     $MPIRUN -n "$p" "$O/tests/fault/stall" "$@" </dev/null >"$out" 2>"$err" || status=$?
 fi
 took=$(($(date +%s) - start))
 why=
-case $1 in
-slow)
+case $args in
+mp*)
+    [ "$status" = 1 ] || why="exit status $status, not 1"
+    [ -n "$why" ] || [ "$(wc -l <"$err")" = 1 ] || why="not one line on stderr"
+    [ -n "$why" ] || grep -Eq '^superstep: mp_sync: node 1: waited [0-9]+ s for node 3, still computing \(SUPERSTEP_STALL_TIMEOUT=1\)$' "$err" ||
+        why="not the expected line"
+    [ -n "$why" ] || [ "$took" -lt 20 ] || why="took $took s" ;;
+*slow*)
     [ "$status" = 0 ] || why="exit status $status"
     [ -n "$why" ] || [ "$(cat "$out")" = done ] || why="no 'done'"
     [ -n "$why" ] || [ ! -s "$err" ] || why="output on stderr" ;;
