@@ -264,6 +264,12 @@ static void abort_limit_expired(int code, const char *whom)
     mpi_abort_job(code);
 }
 
+int64_t mpi_abort_deadline(void)
+{
+    uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
+    return limit ? now_ns() + (int64_t)limit * 1000000000 : 0;
+}
+
 void mpi_await_abort(int code)
 {
     uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
@@ -340,8 +346,7 @@ static void kernel_failed(MPI_Comm parent, const char *msg, uint32_t code)
         fflush(stderr);
         MPI_Send(NULL, 0, MPI_BYTE, 0, EM_FAILED, parent);
     }
-    uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
-    if (!stop_comes(parent, limit ? now_ns() + (int64_t)limit * 1000000000 : 0))
+    if (!stop_comes(parent, mpi_abort_deadline()))
         abort_limit_expired((int)code, "its Epiphany host to stop the failed run");
     mpi_leave_stopped(parent);
 }

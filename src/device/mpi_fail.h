@@ -5,6 +5,7 @@
 
 #include <mpi.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Shall this failing rank print its line?  None after another has said
  * that it fails; it tells every rank that it fails, and of the ranks of
@@ -22,6 +23,10 @@ void mpi_init_library(void);
  * the job's one failure line.  Open MPI's notice goes through mpirun (-q
  * silences it). */
 void mpi_abort_job(int code) __attribute__((noreturn));
+
+/* now_ns() + SUPERSTEP_ABORT_TIMEOUT, or 0 where the setting is 0 (no
+ * limit): until when a process waits for another to act on a failure. */
+int64_t mpi_abort_deadline(void);
 
 /* Another rank prints the job's line and stops the job (or the launcher
  * does, for a rank that died): wait for that, which ends this process.

@@ -9,6 +9,7 @@
 
 #include "barrier/barrier.h"
 #include "device/device.h"
+#include "device/mpi_fail.h"
 #include "device/mpi_wait.h"
 #include "session/session_mpi.h"
 #include "host/host.h"
@@ -155,15 +156,15 @@ static int serve(MPI_Comm ic)
 {
     uint32_t ended = 0, arrived = 0, stopped = 0;
     bool stopping = false;
-    uint64_t limit = 0;
     int64_t until = 0; /* stopping: the kernels have until then (0: no limit) */
     while (stopping ? stopped < hs.p : ended < hs.p) {
         MPI_Status st;
-        if (!wait_until(ic, &st, until))
+        if (!wait_until(ic, &st, until)) {
+            unsigned long long limit = (unsigned long long)setting_num(SET_ABORT_TIMEOUT);
             host_error("ebsp_spmd", "%u of %u kernels did not stop within %llu s after the run failed (a kernel "
                        "on mpi stops at its next call that waits): the time limit expired "
-                       "(SUPERSTEP_ABORT_TIMEOUT=%llu)", hs.p - stopped, hs.p, (unsigned long long)limit,
-                       (unsigned long long)limit);
+                       "(SUPERSTEP_ABORT_TIMEOUT=%llu)", hs.p - stopped, hs.p, limit, limit);
+        }
         switch (st.MPI_TAG) {
         case EM_LINE:
             print_line(ic, &st, !stopping); /* no ack once stopping: the kernel takes the stop instead */
@@ -187,8 +188,7 @@ static int serve(MPI_Comm ic)
             if (!stopping) {
                 stopping = true;
                 stop_kernels(ic);
-                limit = setting_num(SET_ABORT_TIMEOUT);
-                until = limit ? now_ns() + (int64_t)limit * 1000000000 : 0;
+                until = mpi_abort_deadline();
             }
             break;
         case EM_STOPPED:
