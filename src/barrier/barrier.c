@@ -17,20 +17,6 @@
 #include <unistd.h>
 
 static bool oversubscribed;
-static int64_t stall_ns;                    /* 0: no stall reports */
-static void (*stall_hook)(int64_t waited_ns);
-
-void barrier_set_stall(int64_t ns, void (*hook)(int64_t waited_ns))
-{
-    stall_ns = hook ? ns : 0;
-    stall_hook = hook;
-}
-
-int64_t barrier_stall(void (**hook)(int64_t waited_ns))
-{
-    *hook = stall_hook;
-    return stall_ns;
-}
 
 void barrier_set_oversubscribed(bool over)
 {
@@ -84,12 +70,12 @@ void barrier_init(struct barrier *b, uint32_t nprocs)
 #define YIELD_NS 2000000
 #define SLEEP_SLICE_NS 100000000 /* re-check the failure word at least this often */
 
-/* 'stall': this is a collective wait, which SUPERSTEP_STALL_TIMEOUT watches. */
 static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t value,
-                        _Atomic uint32_t *sleepers, int64_t timeout_ns, bool stall)
+                        _Atomic uint32_t *sleepers, int64_t timeout_ns, const struct late_watch *watch)
 {
     int64_t spin = oversubscribed ? SPIN_NS_OVER : SPIN_NS;
-    int64_t start = 0, t = 0, stall_at = stall ? stall_ns : 0;
+    int64_t start = 0, t = 0;
+    struct late_timer late = { NULL, 0, INT64_MAX };
     for (unsigned i = 0;; i++) {
         if (atomic_load_explicit(word, memory_order_acquire) != value)
             return true;
@@ -101,14 +87,13 @@ static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t valu
         }
         if ((i & 15) == 0 || oversubscribed) {
             t = now_ns();
-            if (!start)
+            if (!start) {
                 start = t;
+                late_start(&late, watch, t);
+            }
             if (timeout_ns >= 0 && t - start >= timeout_ns)
                 return false;
-            if (stall_at && t - start >= stall_at) {
-                stall_hook(t - start); /* reports and stops, or finds nobody late yet */
-                stall_at += stall_ns;
-            }
+            late_check(&late, t);
         }
         if (t - start < spin) {
             cpu_relax();
@@ -118,8 +103,8 @@ static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t valu
             int64_t slice = SLEEP_SLICE_NS;
             if (timeout_ns >= 0 && timeout_ns - (t - start) < slice)
                 slice = timeout_ns - (t - start) + 1;
-            if (stall_at && stall_at - (t - start) < slice)
-                slice = stall_at - (t - start) + 1;
+            if (late.due - t < slice)
+                slice = late.due - t + 1;
             if (sleepers)
                 atomic_fetch_add(sleepers, 1);
             futex_sleep(word, value, slice);
@@ -130,7 +115,8 @@ static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t valu
     }
 }
 
-uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution, bool *ok)
+uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution, bool *ok,
+                      const struct late_watch *late)
 {
     uint32_t gen = atomic_load_explicit(&b->gen, memory_order_acquire);
     uint64_t sum = atomic_fetch_add(&b->arrived, contribution) + contribution;
@@ -143,7 +129,7 @@ uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution,
             wake_word(&b->gen);
         return sum;
     }
-    if (!wait_change(b, &b->gen, gen, &b->sleepers, -1, true) || barrier_failed(b)) {
+    if (!wait_change(b, &b->gen, gen, &b->sleepers, -1, late) || barrier_failed(b)) {
         *ok = false;
         return 0;
     }
@@ -163,5 +149,5 @@ bool barrier_fail(struct barrier *b, uint32_t code)
 
 bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns)
 {
-    return wait_change(b, word, value, NULL, timeout_ns, false);
+    return wait_change(b, word, value, NULL, timeout_ns, NULL);
 }

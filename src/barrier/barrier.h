@@ -33,8 +33,11 @@ struct barrier {
 void barrier_init(struct barrier *b, uint32_t nprocs);
 
 /* Arrive with 'contribution' (which must include BAR_FIELD(0)); returns the
- * generation's sum, or false in *ok when the job failed while waiting. */
-uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution, bool *ok);
+ * generation's sum, or false in *ok when the job failed while waiting.
+ * 'late' (NULL: none) watches the wait (SUPERSTEP_STALL_TIMEOUT, below). */
+struct late_watch;
+uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution, bool *ok,
+                      const struct late_watch *late);
 
 /* Mark the job failed and wake every waiter; true for the first caller. */
 bool barrier_fail(struct barrier *b, uint32_t code);
@@ -55,7 +58,7 @@ void wake_word(_Atomic uint32_t *word);
 /*
  * barrier_wait and wait_word are the runtime's one wait on shared memory
  * (spin, yield, futex sleep in bounded slices, the failure word, a
- * timeout, the stall hook): the barrier, mp_sync, the host's serving loop,
+ * timeout, the stall watch): the barrier, mp_sync, the host's serving loop,
  * a kernel's ebsp_host_sync and message ring, and the launch layer's waits
  * for a failure all use it.  The waits that stay different, and why (each
  * says so where it is):
@@ -81,15 +84,45 @@ int64_t now_ns(void);                       /* CLOCK_MONOTONIC */
 void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns); /* ns <= 0: returns at once */
 void futex_sleep_unbounded(_Atomic uint32_t *word, uint32_t value);
 
-/* SUPERSTEP_STALL_TIMEOUT: a barrier_wait longer than 'ns' (0: never)
- * calls 'hook' with the time waited so far; the hook reports the late
- * processors and does not return, or returns (nobody to blame yet) and is
- * called again after another 'ns'.  Per process; set by the layer that
- * knows what the processors are doing (bsp, see src/bsp/stall.c). */
-void barrier_set_stall(int64_t ns, void (*hook)(int64_t waited_ns));
-/* The period and hook set there (0: none), for a device whose collective
- * wait is not barrier_wait (mpi.c: an MPI collective). */
-int64_t barrier_stall(void (**hook)(int64_t waited_ns));
+/* SUPERSTEP_STALL_TIMEOUT: the one "who is late" watchdog (late.c).  The
+ * layer that knows what the processors do makes the watch (src/bsp/stall.c
+ * for BSPlib processors and kernels, the mp.h transports for mp_sync,
+ * src/host/host.c for ebsp_host_sync) and gives it to the waits for the
+ * others: barrier_wait, the devices' exchange (struct device's 'late').
+ * A wait runs a late_timer on it; after each full period waited, 'late'
+ * gets the time waited, names the processors still computing and stops
+ * the job, or returns (every one is in some call: nobody to blame yet) to
+ * be called a period later. */
+struct late_watch {
+    int64_t period;                      /* ns; 0: off */
+    void (*late)(int64_t waited_ns);
+};
+/* Arm w with the setting's period (read here, once) and 'late'. */
+void late_arm(struct late_watch *w, void (*late)(int64_t waited_ns));
+
+struct late_timer {
+    const struct late_watch *w;
+    int64_t start, due;                  /* due: INT64_MAX when off */
+};
+/* Start timing a wait at 'now' (w NULL or its period 0: off). */
+void late_start(struct late_timer *t, const struct late_watch *w, int64_t now);
+/* Whether a period ended by 'now' (the next one then starts). */
+bool late_due(struct late_timer *t, int64_t now);
+/* late_due, and then the watch's 'late'. */
+void late_check(struct late_timer *t, int64_t now);
+
+/* Whom a watch blames: the ids lo..hi for which is_late holds; step, when
+ * not NULL, gives the superstep the first of them computes in. */
+struct late_who {
+    const char *unit;                    /* "processor", "node" */
+    uint32_t lo, hi;
+    bool (*is_late)(uint32_t id);
+    uint64_t (*step)(uint32_t id);
+};
+/* The watchdog's line into buf: "waited 2 s for processors 1, 3, still
+ * computing in superstep 4 (SUPERSTEP_STALL_TIMEOUT=2)"; false (no line)
+ * when nobody is late. */
+bool late_line(char *buf, size_t cap, const struct late_watch *w, int64_t waited_ns, const struct late_who *who);
 
 /* How many cores this job may use; the wait policy spins less when fewer. */
 void barrier_set_oversubscribed(bool over);

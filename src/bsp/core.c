@@ -238,6 +238,7 @@ static void nested_begin(int64_t p)
     /* Before the device begins: it counts the CPUs the inner run may use
      * (its wait policy), and the inner processors it forks inherit them. */
     affinity_unpin();
+    bsp_stall_arm();
     uint32_t me;
     int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
     if (rc) {
@@ -281,6 +282,7 @@ void bsp_impl_begin(int64_t p)
     device_choose();
     if (bsp_observer)
         bsp_observer->init(p);
+    bsp_stall_arm(); /* before begin: the mpi device tells the ranks whether it watches */
     int rc = dev->begin((uint32_t)p, &me, bsp_segment_setup);
     if (rc) {
         char why[512];
@@ -290,7 +292,6 @@ void bsp_impl_begin(int64_t p)
     }
     launch_buffer_lines();
     bsp.p = job.nprocs;
-    bsp_stall_arm();
     bsp.me = me;
     bsp.step = 0;
     bsp.slow = false; /* nothing queued by an earlier run may leak into this one */

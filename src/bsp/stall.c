@@ -5,15 +5,14 @@
  * bsp_end or ebsp_barrier would leave them waiting silently.  With the
  * setting, a wait at the barrier longer than that many seconds names the
  * processors still computing (their collective call word is CALL_NONE and
- * they have not ended), with their superstep, and stops the job.  Every
- * waiter may notice; the launch layer prints the first report only.
+ * they have not ended), with their superstep, and stops the job.  The
+ * device's exchange runs the watch (barrier_wait on shm; on mpi, its
+ * point-to-point counts tell who has come).  Every waiter may notice; the
+ * launch layer prints the first report only.
  */
 #include "barrier/barrier.h"
 #include "bsp/bsp_impl.h"
 #include "launch/launch.h"
-#include "settings/settings.h"
-
-#include <stdio.h>
 
 static bool computing(uint32_t q)
 {
@@ -21,32 +20,25 @@ static bool computing(uint32_t q)
            !atomic_load(&job.ls->proc[q].ended);
 }
 
+static uint64_t step_of(uint32_t q)
+{
+    return atomic_load(&job.ls->proc[q].step);
+}
+
+static struct late_watch watch;
+
+/* Nobody computing: everybody is in some call (a mismatch, or kernels in
+ * ebsp_host_sync), which others report. */
 static void report_stall(int64_t waited_ns)
 {
-    char late[256];
-    size_t len = 0;
-    uint32_t n = 0, first = 0;
-    for (uint32_t q = 0; q < bsp.p; q++) {
-        if (!computing(q))
-            continue;
-        if (!n++)
-            first = q;
-        if (len < sizeof late - 32)
-            len += (size_t)snprintf(late + len, sizeof late - len, "%s%u", n > 1 ? ", " : "", q);
-        else if (len < sizeof late - 1)
-            len += (size_t)snprintf(late + len, sizeof late - len, ", ...");
-    }
-    if (!n) /* everybody is in some call: a mismatch or the host will say */
-        return;
-    bsp_error(bsp_call_name(atomic_load(&job.ls->proc[bsp.me].call)),
-              "waited %lld s for processor%s %s, still computing in superstep %llu (SUPERSTEP_STALL_TIMEOUT=%llu)",
-              (long long)(waited_ns / 1000000000), n > 1 ? "s" : "", late,
-              (unsigned long long)atomic_load(&job.ls->proc[first].step),
-              (unsigned long long)setting_num(SET_STALL_TIMEOUT));
+    char line[512];
+    struct late_who who = { "processor", 0, bsp.p - 1, computing, step_of };
+    if (late_line(line, sizeof line, &watch, waited_ns, &who))
+        bsp_error(bsp_call_name(atomic_load(&job.ls->proc[bsp.me].call)), "%s", line);
 }
 
 void bsp_stall_arm(void)
 {
-    uint64_t s = setting_num(SET_STALL_TIMEOUT);
-    barrier_set_stall(s ? (int64_t)s * 1000000000 : 0, s ? report_stall : NULL);
+    late_arm(&watch, report_stall);
+    dev->late = &watch;
 }

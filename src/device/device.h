@@ -24,6 +24,7 @@ enum { XF_COUNT = 0, XF_SLOW = 1, XF_END = 2, XF_REGS = 3 };
 #define XGET(sum, f) (((sum) >> (16 * (f))) & 0xffff)
 
 struct segment;
+struct late_watch;
 
 /* Contiguous free room at the end of the stream towards one destination,
  * which the caller may fill directly: advancing 'at' appends the bytes to the
@@ -48,6 +49,10 @@ struct device {
     /* One window per destination, or NULL when the device has none. */
     struct stream_window *windows;
     uint64_t (*exchange)(uint64_t flags);
+    /* SUPERSTEP_STALL_TIMEOUT's watch over the waits in exchange (and
+     * 'meet'), set by the BSP layer at each bsp_begin (src/bsp/stall.c);
+     * NULL: none. */
+    const struct late_watch *late;
     uint64_t (*incoming)(uint32_t src);
     const void *(*peek)(uint32_t src, uint64_t limit, size_t *len);
     void (*consume)(uint32_t src, size_t n);

@@ -732,7 +732,7 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     m.seq = 0;
     /* Agreed, so that a rank whose environment lacks the setting still
      * sends its counts the way the others receive them. */
-    m.watchers = mpi_wait_watchers(m.comm);
+    m.watchers = mpi_wait_watchers(m.comm, device_mpi.late && device_mpi.late->period);
     if (!m.watchers)
         return -ENOMEM;
     m.watched = memchr(m.watchers, 1, nprocs) != NULL;
@@ -923,10 +923,10 @@ static uint32_t note_peers(MPI_Request *recv)
     return reporter;
 }
 
-/* The counts, point to point; every 'period' ns of waiting (0: never) the
- * hook reports the peers not come (it stops the job, or returns when every
+/* The counts, point to point; at each end of the watch's period the peers
+ * not come are reported (the watch stops the job, or returns when every
  * peer is in some call), on one rank (note_peers). */
-static void exchange_watched(int64_t period, void (*hook)(int64_t))
+static void exchange_watched(void)
 {
     m.nreq = 0;
     for (uint32_t q = 0; q < m.p; q++)
@@ -940,26 +940,26 @@ static void exchange_watched(int64_t period, void (*hook)(int64_t))
             MPI_Isend(meta, META, MPI_UINT64_T, (int)q, TAG_META, m.comm, new_request());
     }
     memcpy(m.meta_r + META * m.me, m.meta_s + META * m.me, META * sizeof *m.meta_r);
-    int64_t start = now_ns();
-    for (int64_t next = period ? start + period : 0; !mpi_wait_all_until((int)m.nreq, m.req, next); next += period) {
-        if (note_peers(m.req) == m.me)
-            hook(now_ns() - start);
+    struct late_timer late;
+    late_start(&late, device_mpi.late, now_ns());
+    while (!mpi_wait_all_until((int)m.nreq, m.req, late.due)) { /* INT64_MAX: never */
+        int64_t t = now_ns();
+        if (late_due(&late, t) && note_peers(m.req) == m.me)
+            late.w->late(t - late.start);
     }
     m.nreq = 0;
 }
 
 /* The counts and flags, one MPI_Alltoall, or point to point where a rank
- * has SUPERSTEP_STALL_TIMEOUT (m.watched; its hook: bsp_stall_arm).  On a
+ * has SUPERSTEP_STALL_TIMEOUT (m.watched; the watch: bsp_stall_arm).  On a
  * node with a CPU per rank
  * the blocking collective: its wait spins, as the one wait would there,
  * and it costs 0.3 us less than MPI_Ialltoall and MPI_Test (0.56-0.64
  * against 0.82-0.96 us per empty superstep, Open MPI, p = 2). */
 static void exchange_meta(void)
 {
-    void (*hook)(int64_t);
-    int64_t period = barrier_stall(&hook);
     if (m.watched) {
-        exchange_watched(period, hook);
+        exchange_watched();
     } else if (!mpi_wait_crowded()) {
         MPI_Alltoall(m.meta_s, META, MPI_UINT64_T, m.meta_r, META, MPI_UINT64_T, m.comm);
     } else {

@@ -140,11 +140,11 @@ bool mpi_wait_probe(int src, int tag, MPI_Comm c, MPI_Status *st, int64_t deadli
     return mpi_wait_until(probe_found, &p, deadline);
 }
 
-uint8_t *mpi_wait_watchers(MPI_Comm c)
+uint8_t *mpi_wait_watchers(MPI_Comm c, bool watching)
 {
     int n = 0;
     MPI_Comm_size(c, &n);
-    uint8_t mine = setting_num(SET_STALL_TIMEOUT) != 0, *all = calloc((size_t)n, 1);
+    uint8_t mine = watching, *all = calloc((size_t)n, 1);
     if (!all)
         return NULL;
     MPI_Allgather(&mine, 1, MPI_UINT8_T, all, 1, MPI_UINT8_T, c);

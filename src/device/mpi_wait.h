@@ -37,10 +37,10 @@ bool mpi_wait_crowded(void);
 void mpi_wait_set_crowded(void);
 
 /* Which ranks of c watch their collective waits (SUPERSTEP_STALL_TIMEOUT
- * set in their environment): a byte per rank, malloc'd; NULL when out of
+ * watches: 'watching' on this rank): a byte per rank, malloc'd; NULL when out of
  * memory.  Collective: the ranks agree on how they tell where they are,
  * even where only some have the setting. */
-uint8_t *mpi_wait_watchers(MPI_Comm c);
+uint8_t *mpi_wait_watchers(MPI_Comm c, bool watching);
 
 extern void (*mpi_idle_poll)(void);
 

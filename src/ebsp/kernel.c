@@ -199,7 +199,7 @@ void ebsp_barrier(void)
     }
     bool ok;
     bsp_set_call(CALL_BARRIER);
-    uint64_t sum = barrier_wait(&job.ls->barrier, bsp.p, EBSP_BARRIER_FLAGS, &ok);
+    uint64_t sum = barrier_wait(&job.ls->barrier, bsp.p, EBSP_BARRIER_FLAGS, &ok, dev->late);
     if (!ok)
         launch_stopped();
     if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS) != bsp.p)

@@ -329,40 +329,40 @@ static void check_host_sync_mismatch(uint32_t arrived)
 
 /* SUPERSTEP_STALL_TIMEOUT while some processors wait in ebsp_host_sync: the
  * host names those still computing (as src/bsp/stall.c does at the barrier). */
-static void check_host_sync_stall(uint32_t arrived, int64_t *since)
+static struct late_watch hsync_watch;
+
+static bool kernel_computing(uint32_t q)
 {
-    uint64_t limit = setting_num(SET_STALL_TIMEOUT);
-    int64_t t = now_ns();
-    if (!arrived || !limit) {
-        *since = 0;
-        return;
-    }
-    if (!*since)
-        *since = t;
-    if (t - *since < (int64_t)limit * 1000000000)
-        return;
-    char late[256];
-    size_t len = 0;
-    uint32_t n = 0, waiter = 0, first = 0;
-    for (uint32_t q = hs.p; q-- > 0;) {
+    return atomic_load(&job.ls->proc[q].call) == CALL_NONE && !atomic_load(&job.ls->proc[q].ended);
+}
+
+static uint64_t kernel_step(uint32_t q)
+{
+    return atomic_load(&job.ls->proc[q].step);
+}
+
+static void host_sync_late(int64_t waited_ns)
+{
+    uint32_t waiter = 0;
+    for (uint32_t q = hs.p; q-- > 0;)
         if (atomic_load(&hs.sh->proc[q].in_hsync))
             waiter = q;
-    }
-    for (uint32_t q = 0; q < hs.p; q++) {
-        if (atomic_load(&job.ls->proc[q].call) != CALL_NONE || atomic_load(&job.ls->proc[q].ended))
-            continue;
-        if (!n++)
-            first = q;
-        if (len < sizeof late - 32)
-            len += (size_t)snprintf(late + len, sizeof late - len, "%s%u", n > 1 ? ", " : "", q);
-    }
-    if (!n)
-        return;
-    fail_run("ebsp_host_sync: processor %u, superstep %llu: waited %lld s for processor%s %s, still computing in "
-             "superstep %llu (SUPERSTEP_STALL_TIMEOUT=%llu)", waiter,
-             (unsigned long long)atomic_load(&job.ls->proc[waiter].step), (long long)((t - *since) / 1000000000),
-             n > 1 ? "s" : "", late, (unsigned long long)atomic_load(&job.ls->proc[first].step),
-             (unsigned long long)limit);
+    char line[400];
+    struct late_who who = { "processor", 0, hs.p - 1, kernel_computing, kernel_step };
+    if (late_line(line, sizeof line, &hsync_watch, waited_ns, &who))
+        fail_run("ebsp_host_sync: processor %u, superstep %llu: %s", waiter, (unsigned long long)kernel_step(waiter),
+                 line);
+}
+
+/* The watch runs while some, not all, processors wait in ebsp_host_sync. */
+static void watch_host_sync(struct late_timer *late, uint32_t arrived)
+{
+    int64_t t = now_ns();
+    if (!arrived || arrived == hs.p)
+        late_start(late, NULL, t);
+    else if (!late->w)
+        late_start(late, &hsync_watch, t);
+    late_check(late, t);
 }
 
 /* Every process ended cleanly as far as the launch layer knows (a kernel
@@ -379,7 +379,9 @@ static void serve_run(void)
 {
     struct ebsp_shared *sh = hs.sh;
     struct barrier *b = &job.ls->barrier;
-    int64_t hsync_since = 0;
+    struct late_timer hsync_late;
+    late_arm(&hsync_watch, host_sync_late);
+    late_start(&hsync_late, NULL, 0);
     for (;;) {
         uint32_t bell = atomic_load(&sh->doorbell);
         host_print(false);
@@ -390,7 +392,7 @@ static void serve_run(void)
             host_sync_release();
         else if (arrived)
             check_host_sync_mismatch(arrived);
-        check_host_sync_stall(arrived < hs.p ? arrived : 0, &hsync_since);
+        watch_host_sync(&hsync_late, arrived);
         if (atomic_load(&sh->ended) == hs.p || barrier_failed(b) || all_ended())
             break;
         /* Arrivals at the barrier ring no bell: while some processors wait

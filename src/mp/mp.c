@@ -99,22 +99,12 @@ void mp_deadlock_line(char *msg, size_t size, int n, uint32_t (*state)(int k))
         snprintf(msg + len, size - len, ", and %d more", more);
 }
 
-void mp_sync_stalled(int64_t waited_ns, int n, bool (*computing)(int k))
+void mp_sync_stalled(const struct late_watch *w, int64_t waited_ns, int n, bool (*computing)(uint32_t k))
 {
-    char late[256];
-    size_t len = 0;
-    int count = 0;
-    for (int k = 1; k <= n; k++) {
-        if (!computing(k))
-            continue;
-        if (len < sizeof late - 32)
-            len += (size_t)snprintf(late + len, sizeof late - len, "%s%d", count ? ", " : "", k);
-        count++;
-    }
-    if (count)
-        mp_error("mp_sync", "waited %lld s for node%s %s, still computing (SUPERSTEP_STALL_TIMEOUT=%llu)",
-                 (long long)(waited_ns / 1000000000), count > 1 ? "s" : "", late,
-                 (unsigned long long)setting_num(SET_STALL_TIMEOUT));
+    char line[512];
+    struct late_who who = { "node", 1, (uint32_t)n, computing, NULL };
+    if (late_line(line, sizeof line, w, waited_ns, &who))
+        mp_error("mp_sync", "%s", line);
 }
 
 static void require_started(const char *call)

@@ -89,10 +89,12 @@ enum { MP_BLOCK_NONE = 0, MP_BLOCK_SYNC = 1, MP_BLOCK_ANY = 2, MP_BLOCK_FROM = 3
  * is not MP_BLOCK_ENDED and what it waits for, into msg. */
 void mp_deadlock_line(char *msg, size_t size, int n, uint32_t (*state)(int k));
 
-/* SUPERSTEP_STALL_TIMEOUT in mp_sync: when computing(k) holds for some
- * node, the mp_sync error naming them, the time waited and the setting
- * (the job stops); otherwise returns. */
-void mp_sync_stalled(int64_t waited_ns, int n, bool (*computing)(int k));
+/* SUPERSTEP_STALL_TIMEOUT in mp_sync: each transport's sync wait runs a
+ * late_timer on its watch (barrier.h), whose hook calls this: when
+ * computing(k) holds for some node, the mp_sync error naming them (the
+ * job stops); otherwise returns. */
+struct late_watch;
+void mp_sync_stalled(const struct late_watch *w, int64_t waited_ns, int n, bool (*computing)(uint32_t k));
 
 /* How failure reports name a node, for both transports (launch.h):
  * "node 3 ... without calling mp_quit". */

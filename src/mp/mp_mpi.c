@@ -211,7 +211,7 @@ static struct {
      * (watchers[k - 1]); whether some node has it (then every node tells
      * of its waits); what each node late for this node's mp_sync last
      * told (MP_BLOCK_*). */
-    int64_t stall_ns;
+    struct late_watch late;
     uint8_t *watchers;
     bool telling;
     uint32_t *told;
@@ -745,6 +745,8 @@ static void init_mpi(void)
     atexit(finalize_at_exit);
 }
 
+static void mpi_sync_late(int64_t waited_ns);
+
 static int mpi_start(int n, int *me)
 {
     (void)n; /* the job's size: mp_start asked size() */
@@ -753,8 +755,8 @@ static int mpi_start(int n, int *me)
     MPI_Comm_size(X.comm, &X.n);
     MPI_Comm_rank(X.comm, &X.me);
     X.me++;
-    X.stall_ns = (int64_t)setting_num(SET_STALL_TIMEOUT) * 1000000000;
-    X.watchers = mpi_wait_watchers(X.comm);
+    late_arm(&X.late, mpi_sync_late);
+    X.watchers = mpi_wait_watchers(X.comm, X.late.period != 0);
     if (!X.watchers)
         return -ENOMEM;
     X.telling = memchr(X.watchers, 1, (size_t)X.n) != NULL;
@@ -1092,9 +1094,16 @@ static bool reports_here(void)
     return true;
 }
 
-static bool computing(int k)
+static bool computing(uint32_t node)
 {
+    int k = (int)node;
     return k != X.me && X.synced[k] < X.syncs && !X.ended[k] && X.told[k] == MP_BLOCK_NONE;
+}
+
+static void mpi_sync_late(int64_t waited_ns)
+{
+    if (reports_here())
+        mp_sync_stalled(&X.late, waited_ns, X.n, computing);
 }
 
 static int mpi_sync(void)
@@ -1103,7 +1112,8 @@ static int mpi_sync(void)
     X.syncs++;
     memset(X.told, 0, ((size_t)X.n + 1) * sizeof *X.told); /* MP_BLOCK_NONE */
     notify_all(K_SYNC);
-    int64_t since = now_ns(), next = X.stall_ns ? since + X.stall_ns : -1;
+    struct late_timer late;
+    late_start(&late, &X.late, now_ns());
     for (;;) {
         look();
         int gone_node = 0;
@@ -1124,12 +1134,7 @@ static int mpi_sync(void)
         }
         if (gone_node)
             mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone_node);
-        if (next >= 0 && now_ns() >= next) {
-            if (reports_here())
-                mp_sync_stalled(now_ns() - since, X.n, computing);
-            next += X.stall_ns;
-            continue;
-        }
+        late_check(&late, now_ns());
         wait_blocked(MP_BLOCK_SYNC);
     }
 }

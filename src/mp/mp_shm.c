@@ -123,6 +123,7 @@ static struct {
     int64_t spin_ns;             /* how long a receiver spins before sleeping */
     uint32_t suspect_sum;        /* moves seen at the last check that found a deadlock */
     bool suspect;
+    struct late_watch late;      /* SUPERSTEP_STALL_TIMEOUT in mp_sync */
 } S;
 
 static struct channel *chan_of(int src, int dst, int cls)
@@ -158,6 +159,8 @@ static void drop_segment(void)
     job.ls = NULL;
     launch_words = bsp_words;
 }
+
+static void shm_sync_late(int64_t waited_ns);
 
 static int shm_start(int n, int *me)
 {
@@ -206,6 +209,7 @@ static int shm_start(int n, int *me)
     S.over = cpus > 0 && n > cpus;
     barrier_set_oversubscribed(S.over);
     S.spin_ns = SPIN_NS;
+    late_arm(&S.late, shm_sync_late);
     *me = S.me;
     return 0;
 }
@@ -348,20 +352,17 @@ static void check_deadlock(void)
 
 /* ---- sync ----------------------------------------------------------------- */
 
-/* SUPERSTEP_STALL_TIMEOUT: this node has waited in mp_sync since 'since';
- * past the limit, name the nodes still computing (running, not blocked in a
- * call: those blocked for ever are the deadlock check's) and stop the job. */
-static bool shm_computing(int k)
+/* SUPERSTEP_STALL_TIMEOUT: a node that has waited a period in mp_sync
+ * names the nodes still computing (running, not blocked in a call: those
+ * blocked for ever are the deadlock check's) and stops the job. */
+static bool shm_computing(uint32_t k)
 {
-    return k != S.me && !shm_ended(k) && atomic_load(&S.node[k - 1].blocked) == MP_BLOCK_NONE;
+    return (int)k != S.me && !shm_ended((int)k) && atomic_load(&S.node[k - 1].blocked) == MP_BLOCK_NONE;
 }
 
-static void check_sync_stall(int64_t since)
+static void shm_sync_late(int64_t waited_ns)
 {
-    uint64_t limit = setting_num(SET_STALL_TIMEOUT);
-    int64_t waited = now_ns() - since;
-    if (limit && waited >= (int64_t)limit * 1000000000)
-        mp_sync_stalled(waited, S.n, shm_computing);
+    mp_sync_stalled(&S.late, waited_ns, S.n, shm_computing);
 }
 
 static int shm_sync(void)
@@ -379,7 +380,8 @@ static int shm_sync(void)
         wake_word(&sh->sync_gen);
         return MP_SYNC_OK;
     }
-    int64_t since = now_ns();
+    struct late_timer late;
+    late_start(&late, &S.late, now_ns());
     for (;;) {
         /* 'ended' first: a node that ended after this sync completed, or
          * after quitting, is no error. */
@@ -402,7 +404,7 @@ static int shm_sync(void)
             continue;
         }
         check_deadlock();
-        check_sync_stall(since);
+        late_check(&late, now_ns());
     }
 }
 

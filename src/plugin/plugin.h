@@ -56,7 +56,7 @@
 #define PLUGIN_CORE(X)                                                                                      \
     X(setting_given, ) X(setting_num, )                                                                     \
     X(seg_create, ) X(seg_attach, ) X(seg_detach, ) X(seg_alloc, ) X(seg_size_from_env, )                   \
-    X(now_ns, ) X(barrier_stall, )                                                                          \
+    X(now_ns, ) X(late_arm, ) X(late_start, ) X(late_due, ) X(late_check, )                                 \
     X(job, ) X(launch_words, ) X(launch_setup, ) X(launch_fail, PLUGIN_FAILS(2, 3))                         \
     X(launch_fail_hook, ) X(launch_failed_hook, ) X(launch_catch_fatal_signals, )                           \
     X(launch_claimed_hook, ) X(supervise_drop_handlers, ) X(supervise_proc_stat, )                           \

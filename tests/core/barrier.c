@@ -27,14 +27,14 @@ static void run_sum(uint32_t p, int rounds)
         for (int r = 0; r < rounds; r++) {
             atomic_fetch_add(counter, 1);
             bool ok;
-            uint64_t sum = barrier_wait(bar, p, BAR_FIELD(0) | (me % 2 ? BAR_FIELD(1) : 0), &ok);
+            uint64_t sum = barrier_wait(bar, p, BAR_FIELD(0) | (me % 2 ? BAR_FIELD(1) : 0), &ok, NULL);
             CHECK(ok, "barrier failed");
             CHECK(BAR_GET(sum, 0) == p && BAR_GET(sum, 1) == p / 2, "round %d: sum fields %llu %llu", r,
                   (unsigned long long)BAR_GET(sum, 0), (unsigned long long)BAR_GET(sum, 1));
             uint64_t seen = atomic_load(counter);
             CHECK(seen >= (uint64_t)(r + 1) * p, "round %d: passed with %llu of %llu arrivals", r,
                   (unsigned long long)seen, (unsigned long long)(r + 1) * p);
-            barrier_wait(bar, p, BAR_FIELD(0), &ok); /* nobody counts the next round early */
+            barrier_wait(bar, p, BAR_FIELD(0), &ok, NULL); /* nobody counts the next round early */
         }
         _exit(0);
     }
@@ -52,7 +52,7 @@ static void run_fail(uint32_t p)
             barrier_fail(bar, 5);
             _exit(0);
         }
-        barrier_wait(bar, p, BAR_FIELD(0), &ok);
+        barrier_wait(bar, p, BAR_FIELD(0), &ok, NULL);
         CHECK(!ok, "waiter passed a barrier that processor 0 never reached");
         _exit(0);
     }

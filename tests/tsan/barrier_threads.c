@@ -25,12 +25,12 @@ static void *sum_thread(void *arg)
     bool ok;
     for (int r = 0; r < rounds; r++) {
         slots[me] = (uint64_t)r * 100 + me;
-        uint64_t sum = barrier_wait(bar, nthreads, BAR_FIELD(0) | (me % 2 ? BAR_FIELD(1) : 0), &ok);
+        uint64_t sum = barrier_wait(bar, nthreads, BAR_FIELD(0) | (me % 2 ? BAR_FIELD(1) : 0), &ok, NULL);
         CHECK(ok, "barrier failed");
         CHECK(BAR_GET(sum, 0) == nthreads && BAR_GET(sum, 1) == nthreads / 2, "round %d: wrong sum", r);
         uint32_t peer = (me + 1) % nthreads;
         CHECK(slots[peer] == (uint64_t)r * 100 + peer, "round %d: a peer's write is not visible", r);
-        barrier_wait(bar, nthreads, BAR_FIELD(0), &ok);
+        barrier_wait(bar, nthreads, BAR_FIELD(0), &ok, NULL);
     }
     return NULL;
 }
@@ -45,7 +45,7 @@ static void *fail_thread(void *arg)
         barrier_fail(bar, 5);
         return NULL;
     }
-    barrier_wait(bar, nthreads, BAR_FIELD(0), &ok);
+    barrier_wait(bar, nthreads, BAR_FIELD(0), &ok, NULL);
     CHECK(!ok, "a waiter passed a barrier that thread 0 never reached");
     CHECK(!wait_word(bar, &bar->gen, atomic_load(&bar->gen), -1), "a word wait ignored the failure");
     return NULL;
