@@ -111,11 +111,12 @@ bool late_due(struct late_timer *t, int64_t now);
 /* late_due, and then the watch's 'late'. */
 void late_check(struct late_timer *t, int64_t now);
 
-/* Whom a watch blames: the ids lo..hi for which is_late holds; step, when
- * not NULL, gives the superstep the first of them computes in. */
+/* Whom a watch blames: of the 'count' ids from 'first' on, those for which
+ * is_late holds; step, when not NULL, gives the superstep the first of
+ * them computes in. */
 struct late_who {
     const char *unit;                    /* "processor", "node" */
-    uint32_t lo, hi;
+    uint32_t first, count;
     bool (*is_late)(uint32_t id);
     uint64_t (*step)(uint32_t id);
 };

@@ -44,7 +44,7 @@ bool late_line(char *buf, size_t cap, const struct late_watch *w, int64_t waited
     char ids[256], in[48] = "";
     size_t len = 0;
     uint32_t n = 0, first = 0;
-    for (uint32_t id = who->lo; id <= who->hi; id++) {
+    for (uint32_t id = who->first; id - who->first < who->count; id++) {
         if (!who->is_late(id))
             continue;
         if (!n++)

@@ -321,6 +321,11 @@ void bsp_collective_mismatch(void) __attribute__((noreturn));
 
 /* SUPERSTEP_STALL_TIMEOUT: arm this process's collective waits (stall.c). */
 void bsp_stall_arm(void);
+/* Processor q computes (in no collective call, not ended; not this
+ * process), and its superstep: what the watches name (stall.c; the
+ * Epiphany host's too). */
+bool bsp_stall_computing(uint32_t q);
+uint64_t bsp_stall_step(uint32_t q);
 
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

@@ -14,13 +14,12 @@
 #include "bsp/bsp_impl.h"
 #include "launch/launch.h"
 
-static bool computing(uint32_t q)
+bool bsp_stall_computing(uint32_t q)
 {
-    return q != bsp.me && atomic_load(&job.ls->proc[q].call) == CALL_NONE &&
-           !atomic_load(&job.ls->proc[q].ended);
+    return q != job.me && atomic_load(&job.ls->proc[q].call) == CALL_NONE && !atomic_load(&job.ls->proc[q].ended);
 }
 
-static uint64_t step_of(uint32_t q)
+uint64_t bsp_stall_step(uint32_t q)
 {
     return atomic_load(&job.ls->proc[q].step);
 }
@@ -32,7 +31,7 @@ static struct late_watch watch;
 static void report_stall(int64_t waited_ns)
 {
     char line[512];
-    struct late_who who = { "processor", 0, bsp.p - 1, computing, step_of };
+    struct late_who who = { "processor", 0, bsp.p, bsp_stall_computing, bsp_stall_step };
     if (late_line(line, sizeof line, &watch, waited_ns, &who))
         bsp_error(bsp_call_name(atomic_load(&job.ls->proc[bsp.me].call)), "%s", line);
 }

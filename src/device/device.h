@@ -49,9 +49,9 @@ struct device {
     /* One window per destination, or NULL when the device has none. */
     struct stream_window *windows;
     uint64_t (*exchange)(uint64_t flags);
-    /* SUPERSTEP_STALL_TIMEOUT's watch over the waits in exchange (and
-     * 'meet'), set by the BSP layer at each bsp_begin (src/bsp/stall.c);
-     * NULL: none. */
+    /* SUPERSTEP_STALL_TIMEOUT's watch over the waits in exchange and
+     * 'meet' (not begin's), set by the BSP layer at each bsp_begin, before
+     * 'begin' (src/bsp/stall.c); NULL: none. */
     const struct late_watch *late;
     uint64_t (*incoming)(uint32_t src);
     const void *(*peek)(uint32_t src, uint64_t limit, size_t *len);

@@ -143,11 +143,11 @@ static int shm_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     barrier_set_oversubscribed(nprocs > usable_cpus());
     atomic_store(&shm.procs[shm.me].probe_addr, (uint64_t)(uintptr_t)&probe_word);
     bool ok;
-    barrier_wait(&job.ls->barrier, nprocs, XFLAG(XF_COUNT), &ok, device_shm.late);
+    barrier_wait(&job.ls->barrier, nprocs, XFLAG(XF_COUNT), &ok, NULL); /* begin's waits are not watched */
     if (!ok)
         launch_stopped();
     uint64_t sum = barrier_wait(&job.ls->barrier, nprocs,
-                                XFLAG(XF_COUNT) | (probe_direct() ? 0 : XFLAG(1)), &ok, device_shm.late);
+                                XFLAG(XF_COUNT) | (probe_direct() ? 0 : XFLAG(1)), &ok, NULL);
     if (!ok)
         launch_stopped();
     device_shm.direct = XGET(sum, 1) == 0 && !setting_num(SET_NO_DIRECT);

@@ -331,16 +331,6 @@ static void check_host_sync_mismatch(uint32_t arrived)
  * host names those still computing (as src/bsp/stall.c does at the barrier). */
 static struct late_watch hsync_watch;
 
-static bool kernel_computing(uint32_t q)
-{
-    return atomic_load(&job.ls->proc[q].call) == CALL_NONE && !atomic_load(&job.ls->proc[q].ended);
-}
-
-static uint64_t kernel_step(uint32_t q)
-{
-    return atomic_load(&job.ls->proc[q].step);
-}
-
 static void host_sync_late(int64_t waited_ns)
 {
     uint32_t waiter = 0;
@@ -348,9 +338,9 @@ static void host_sync_late(int64_t waited_ns)
         if (atomic_load(&hs.sh->proc[q].in_hsync))
             waiter = q;
     char line[400];
-    struct late_who who = { "processor", 0, hs.p - 1, kernel_computing, kernel_step };
+    struct late_who who = { "processor", 0, hs.p, bsp_stall_computing, bsp_stall_step };
     if (late_line(line, sizeof line, &hsync_watch, waited_ns, &who))
-        fail_run("ebsp_host_sync: processor %u, superstep %llu: %s", waiter, (unsigned long long)kernel_step(waiter),
+        fail_run("ebsp_host_sync: processor %u, superstep %llu: %s", waiter, (unsigned long long)bsp_stall_step(waiter),
                  line);
 }
 

@@ -55,7 +55,7 @@ static void test_line(void)
 {
     struct late_watch w = { 2000000000, hook_none };
     char buf[512];
-    struct late_who who = { "processor", 0, 4, is_late, step_of };
+    struct late_who who = { "processor", 0, 5, is_late, step_of };
     late_set = "01010";
     CHECK(late_line(buf, sizeof buf, &w, 2500000000, &who), "nobody late");
     CHECK(!strcmp(buf, "waited 2 s for processors 1, 3, still computing in superstep 11 (SUPERSTEP_STALL_TIMEOUT=2)"),
@@ -64,6 +64,9 @@ static void test_line(void)
     late_set = "00100";
     CHECK(late_line(buf, sizeof buf, &w, 4000000000, &nodes), "nobody late");
     CHECK(!strcmp(buf, "waited 4 s for node 2, still computing (SUPERSTEP_STALL_TIMEOUT=2)"), "%s", buf);
+    struct late_who nobody = { "processor", 0, 0, is_late, step_of };
+    late_set = "1";
+    CHECK(!late_line(buf, sizeof buf, &w, 4000000000, &nobody), "a line of no processors: %s", buf);
     late_set = "10000"; /* id 0 is outside the nodes 1..4 */
     buf[0] = 0;
     CHECK(!late_line(buf, sizeof buf, &w, 4000000000, &nodes) && !buf[0], "a line with nobody late: %s", buf);
@@ -71,7 +74,7 @@ static void test_line(void)
     memset(many, '1', 300);
     many[300] = 0;
     late_set = many;
-    struct late_who all = { "processor", 0, 299, is_late, step_of };
+    struct late_who all = { "processor", 0, 300, is_late, step_of };
     CHECK(late_line(buf, sizeof buf, &w, 2000000000, &all), "nobody late");
     const char *cut = strstr(buf, ", ...");
     CHECK(cut && !strstr(cut + 1, ", ...") && strstr(buf, ", ..., still computing in superstep 10 "), "%s", buf);
@@ -115,7 +118,8 @@ static void test_wait(uint32_t p)
             CHECK(ncalls >= 2, "the hook ran %u times", ncalls);
         }
         CHECK(ok, "barrier failed");
-        barrier_wait(bar, p, BAR_FIELD(0), &ok, &w); /* nobody late: no call */
+        struct late_watch off = { 0, hook_count };
+        barrier_wait(bar, p, BAR_FIELD(0), &ok, &off); /* period 0: no call */
         _exit(0);
     }
     int status, bad = 0;
