@@ -184,6 +184,7 @@ static void mpi_init(void)
         m.we_inited = true;
     }
     mpi_watch_claim_open(); /* the watcher's, or one of its own (MPI_Init was the program's) */
+    mpi_fail_arm();
     m.inited = true;
     m.pid = getpid();
     MPI_Comm_size(MPI_COMM_WORLD, &m.world);
@@ -230,6 +231,21 @@ bool mpi_first_to_fail(void)
     return mpi_watch_claim();
 }
 
+/* SUPERSTEP_ABORT_TIMEOUT and this rank's world rank, read once when MPI
+ * is up (mpi_fail_arm): the failure paths use them, signal handlers among
+ * them, and a setting changed meanwhile cannot fail them again. */
+static struct {
+    bool armed;
+    uint64_t limit_s;
+    int wrank;
+    int stderr_fd;     /* MPICH: stderr, kept when mpi_abort_job sends fd 2 to /dev/null */
+    volatile sig_atomic_t dying_by; /* MPICH: the fatal signal the abort is for (0: none) */
+} abort_limit = { .stderr_fd = -1 };
+
+#ifdef MPICH_VERSION
+static void abort_never_came(int alarm);
+#endif
+
 void mpi_abort_job(int code)
 {
     fflush(stderr);
@@ -239,14 +255,56 @@ void mpi_abort_job(int code)
      * the job's only error line, now and then, under load).  What it has
      * read it forwards before the abort, which comes after on the same
      * connection. */
-    lines_drain();
+    lines_drain(mpi_drain_deadline());
 #ifdef MPICH_VERSION
     int null = open("/dev/null", O_WRONLY);
-    if (null >= 0)
+    if (null >= 0) {
+        abort_limit.stderr_fd = dup(2); /* for the line should the abort never come back */
         dup2(null, 2);
+    }
+    if (abort_limit.dying_by && abort_limit.armed && abort_limit.limit_s) {
+        signal(SIGALRM, abort_never_came);
+        alarm(abort_limit.limit_s > UINT_MAX ? UINT_MAX : (unsigned)abort_limit.limit_s);
+    }
 #endif
     MPI_Abort(MPI_COMM_WORLD, code);
     _exit(code);
+}
+
+void mpi_fail_arm(void)
+{
+    if (abort_limit.armed)
+        return;
+    abort_limit.limit_s = setting_num(SET_ABORT_TIMEOUT);
+    MPI_Comm_rank(MPI_COMM_WORLD, &abort_limit.wrank);
+    abort_limit.armed = true;
+}
+
+uint64_t mpi_abort_limit(void)
+{
+    return abort_limit.armed ? abort_limit.limit_s : setting_num(SET_ABORT_TIMEOUT);
+}
+
+/* "superstep: MPI rank 1 waited 30 s for <whom>: the time limit expired
+ * (SUPERSTEP_ABORT_TIMEOUT=30); rank 1 <then>", on stderr.  Async-signal-
+ * safe once armed. */
+static void say_limit_expired(const char *whom, const char *then)
+{
+    char line[300], rank[24];
+    launch_put_u64(rank, 0, sizeof rank, (uint64_t)abort_limit.wrank);
+    size_t n = launch_put_str(line, 0, sizeof line, "superstep: MPI rank ");
+    n = launch_put_str(line, n, sizeof line, rank);
+    n = launch_put_str(line, n, sizeof line, " waited ");
+    n = launch_put_u64(line, n, sizeof line, abort_limit.limit_s);
+    n = launch_put_str(line, n, sizeof line, " s for ");
+    n = launch_put_str(line, n, sizeof line, whom);
+    n = launch_put_str(line, n, sizeof line, ": the time limit expired (SUPERSTEP_ABORT_TIMEOUT=");
+    n = launch_put_u64(line, n, sizeof line, abort_limit.limit_s);
+    n = launch_put_str(line, n, sizeof line, "); rank ");
+    n = launch_put_str(line, n, sizeof line, rank);
+    n = launch_put_str(line, n, sizeof line, then);
+    n = launch_put_str(line, n, sizeof line, "\n");
+    (void)!write(abort_limit.stderr_fd >= 0 ? abort_limit.stderr_fd : 2, line, n);
 }
 
 /* SUPERSTEP_ABORT_TIMEOUT expired while this rank waited for 'whom' to
@@ -254,25 +312,26 @@ void mpi_abort_job(int code)
 static void abort_limit_expired(int code, const char *whom) __attribute__((noreturn));
 static void abort_limit_expired(int code, const char *whom)
 {
-    unsigned long long limit = (unsigned long long)setting_num(SET_ABORT_TIMEOUT);
-    int wrank = 0;
-    MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
-    fprintf(stderr,
-            "superstep: MPI rank %d waited %llu s for %s: the time limit expired (SUPERSTEP_ABORT_TIMEOUT=%llu); "
-            "rank %d stops it\n",
-            wrank, limit, whom, limit, wrank);
+    mpi_fail_arm();
+    say_limit_expired(whom, " stops it");
     mpi_abort_job(code);
 }
 
 int64_t mpi_abort_deadline(void)
 {
-    uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
+    uint64_t limit = mpi_abort_limit();
     return limit ? now_ns() + (int64_t)limit * 1000000000 : 0;
+}
+
+int64_t mpi_drain_deadline(void)
+{
+    uint64_t limit = mpi_abort_limit();
+    return limit ? now_ns() + (int64_t)limit * 500000000 : 0;
 }
 
 void mpi_await_abort(int code)
 {
-    uint64_t limit = setting_num(SET_ABORT_TIMEOUT);
+    uint64_t limit = mpi_abort_limit();
     while (!limit)
         pause();
     struct timespec left = { (time_t)limit, 0 };
@@ -281,11 +340,24 @@ void mpi_await_abort(int code)
     abort_limit_expired(code, "the rank that reported the failure to stop the job");
 }
 
+#ifdef MPICH_VERSION
+/* The abort did not come back within the limit (a fault inside MPI, or a
+ * launcher that never acts on it): say so and end by the signal. */
+static void abort_never_came(int alarm)
+{
+    (void)alarm;
+    int sig = abort_limit.dying_by;
+    say_limit_expired("its MPI_Abort to stop the job", " ends by its signal");
+    raise(sig);
+    _exit(128 + sig);
+}
+#endif
+
 void mpi_die_by_signal(int sig)
 {
     signal(sig, SIG_DFL);
 #ifdef MPICH_VERSION
-    alarm(10); /* should the abort not come back (a fault inside MPI) */
+    abort_limit.dying_by = sig; /* mpi_abort_job sets the limit's alarm */
     mpi_abort_job(128 + sig);
 #endif
     raise(sig);
@@ -942,7 +1014,7 @@ static void exchange_watched(void)
     memcpy(m.meta_r + META * m.me, m.meta_s + META * m.me, META * sizeof *m.meta_r);
     struct late_timer late;
     late_start(&late, device_mpi.late, now_ns());
-    while (!mpi_wait_all_until((int)m.nreq, m.req, late.due)) { /* INT64_MAX: never */
+    while (!mpi_wait_all_until((int)m.nreq, m.req, late.w ? late.due : 0)) {
         int64_t t = now_ns();
         if (late_due(&late, t) && note_peers(m.req) == m.me)
             late.w->late(t - late.start);

@@ -24,9 +24,20 @@ void mpi_init_library(void);
  * silences it). */
 void mpi_abort_job(int code) __attribute__((noreturn));
 
+/* Read SUPERSTEP_ABORT_TIMEOUT (and the world rank) once, MPI being up:
+ * the failure paths, signal handlers among them, use what was read. */
+void mpi_fail_arm(void);
+/* SUPERSTEP_ABORT_TIMEOUT in seconds (0: no limit), as mpi_fail_arm read it
+ * (read now where it has not run: no MPI call here). */
+uint64_t mpi_abort_limit(void);
+
 /* now_ns() + SUPERSTEP_ABORT_TIMEOUT, or 0 where the setting is 0 (no
  * limit): until when a process waits for another to act on a failure. */
 int64_t mpi_abort_deadline(void);
+/* The same with half the setting: until when a failing process waits for
+ * its launcher to read its last lines (lines_drain), so that the ranks
+ * waiting for its abort (the whole setting) do not give up first. */
+int64_t mpi_drain_deadline(void);
 
 /* Another rank prints the job's line and stops the job (or the launcher
  * does, for a rank that died): wait for that, which ends this process.
@@ -38,7 +49,9 @@ void mpi_await_abort(int code) __attribute__((noreturn));
  * mpirun then stops the job and exits with 128 + sig, as shm does.  MPICH's
  * mpiexec would exit with the number of whichever signal it saw first (sig,
  * or the SIGTERM it sent another rank: 15), so with MPICH the rank aborts
- * the job with 128 + sig instead. */
+ * the job with 128 + sig instead; should that abort not come back within
+ * SUPERSTEP_ABORT_TIMEOUT (a fault inside MPI), a line says that the limit
+ * expired and the rank ends by the signal. */
 void mpi_die_by_signal(int sig) __attribute__((noreturn));
 
 /* A kernel whose host stopped the run (EM_STOP, already received) answers

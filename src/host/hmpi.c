@@ -160,7 +160,7 @@ static int serve(MPI_Comm ic)
     while (stopping ? stopped < hs.p : ended < hs.p) {
         MPI_Status st;
         if (!wait_until(ic, &st, until)) {
-            unsigned long long limit = (unsigned long long)setting_num(SET_ABORT_TIMEOUT);
+            unsigned long long limit = (unsigned long long)mpi_abort_limit();
             host_error("ebsp_spmd", "%u of %u kernels did not stop within %llu s after the run failed (a kernel "
                        "on mpi stops at its next call that waits): the time limit expired "
                        "(SUPERSTEP_ABORT_TIMEOUT=%llu)", hs.p - stopped, hs.p, limit, limit);
@@ -318,7 +318,7 @@ static void *spawn_watch(void *arg)
                 sg.p, sg.path, (unsigned long long)sg.limit, (unsigned long long)sg.limit);
         fflush(stderr);
         lines_flush();
-        lines_drain();
+        lines_drain(mpi_drain_deadline());
         _exit(LAUNCH_EXIT_ERROR);
     }
     return NULL;

@@ -340,18 +340,46 @@ static void stop_children(struct monitor *mon)
 void (*launch_failed_hook)(void);
 void (*launch_claimed_hook)(void);
 
+/* SUPERSTEP_ABORT_TIMEOUT, read when a monitor starts: the bound on the
+ * failed-job hook (process-wide: an inner run's monitor goes away). */
+static uint64_t failed_hook_limit_s;
+
+/* The hook's other caller waits until it is done (state 2), at most
+ * SUPERSTEP_ABORT_TIMEOUT: a hook that hangs (the profile's, run in a
+ * fatal-signal handler) must not hold the end; then it says so.  Async-
+ * signal-safe. */
+static void await_failed_hook(_Atomic uint32_t *state)
+{
+    uint64_t limit = failed_hook_limit_s;
+    int64_t until = limit ? now_ns() + (int64_t)limit * 1000000000 : INT64_MAX;
+    for (int64_t t = now_ns(); atomic_load(state) != 2; t = now_ns()) {
+        if (t >= until) {
+            char line[200];
+            size_t n = launch_put_str(line, 0, sizeof line, "superstep: writing the failed job's profile did not "
+                                                            "finish: the time limit expired (SUPERSTEP_ABORT_TIMEOUT=");
+            n = launch_put_u64(line, n, sizeof line, limit);
+            n = launch_put_str(line, n, sizeof line, "); the job ends without it\n");
+            (void)!write(2, line, n);
+            return;
+        }
+        futex_sleep(state, 1, until - t);
+    }
+}
+
 /* Run once, by the monitor or by processor 0's fatal-signal handler; the
- * other waits (at most 10 s) until it has finished before ending the job. */
+ * other waits until it has finished before ending the job. */
 static void run_failed_hook(void)
 {
     static _Atomic uint32_t state; /* 0: not run, 1: running, 2: done (futex word) */
+    static _Atomic pid_t runner;   /* the thread running it */
+    pid_t me = (pid_t)syscall(SYS_gettid);
     uint32_t idle = 0;
     if (!atomic_compare_exchange_strong(&state, &idle, 1)) {
-        int64_t until = now_ns() + 10000000000ll; /* a hook that hangs must not hold the end */
-        for (int64_t t = now_ns(); atomic_load(&state) != 2 && t < until; t = now_ns())
-            futex_sleep(&state, 1, until - t);
+        if (atomic_load(&runner) != me) /* the hook itself faulted: nothing to wait for */
+            await_failed_hook(&state);
         return;
     }
+    atomic_store(&runner, me);
     void (*hook)(void) = launch_failed_hook;
     launch_failed_hook = NULL;
     if (hook)
@@ -625,6 +653,7 @@ static int monitor_start(uint32_t first_child, bool host)
     mon->ls = job.ls;
     mon->nprocs = job.nprocs;
     mon->depth = nest_depth;
+    failed_hook_limit_s = setting_num(SET_ABORT_TIMEOUT);
     int rc = pthread_create(&mon->thread, NULL, monitor_main, mon);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (rc != 0)
