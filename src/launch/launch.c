@@ -303,14 +303,19 @@ static bool child_failed(struct monitor *mon, uint32_t p, const siginfo_t *si)
     return true;
 }
 
+/* SUPERSTEP_STOP_GRACE in ns, read when a monitor starts (process-wide:
+ * an inner run's monitor goes away).  A grace, not a guess: a processor
+ * computing cannot be told of the failure, and killing it at once would
+ * cut the output of one that was about to come to a call. */
+static int64_t stop_grace_ns;
+
 /* Stop every child still running: those in a library call see the failure
- * word and leave on their own within moments; those still running
- * STRAGGLER_NS later (computing, outside every call) are killed.  One poll
- * on the children's pidfds: each wakes it as it ends. */
-#define STRAGGLER_NS 500000000ll
+ * word and leave on their own within moments; those still running after
+ * the grace (computing, outside every call) are killed.  One poll on the
+ * children's pidfds: each wakes it as it ends. */
 static void stop_children(struct monitor *mon)
 {
-    int64_t kill_at = now_ns() + STRAGGLER_NS;
+    int64_t kill_at = now_ns() + stop_grace_ns;
     bool killed = false;
     for (;;) {
         nfds_t k = 0;
@@ -654,6 +659,8 @@ static int monitor_start(uint32_t first_child, bool host)
     mon->nprocs = job.nprocs;
     mon->depth = nest_depth;
     failed_hook_limit_s = setting_num(SET_ABORT_TIMEOUT);
+    double grace = setting_real(SET_STOP_GRACE);
+    stop_grace_ns = grace >= 0 ? (int64_t)(grace * 1e9) : 500000000; /* NaN: not set */
     int rc = pthread_create(&mon->thread, NULL, monitor_main, mon);
     pthread_sigmask(SIG_SETMASK, &old, NULL);
     if (rc != 0)
