@@ -380,7 +380,7 @@ static void run_failed_hook(void)
     pid_t me = (pid_t)syscall(SYS_gettid);
     uint32_t idle = 0;
     if (!atomic_compare_exchange_strong(&state, &idle, 1)) {
-        if (atomic_load(&runner) != me) /* the hook itself faulted: nothing to wait for */
+        if (atomic_load(&runner) != me) /* else the hook itself faulted: nothing to wait for */
             await_failed_hook(&state);
         return;
     }
