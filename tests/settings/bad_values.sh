@@ -2,7 +2,7 @@
 # before anything starts: exit status 1, exactly one line on stderr naming the
 # variable, the value and what is accepted, nothing on stdout, no processor
 # started.  For every API's entry point (BSPlib, mp.h, Epiphany host, bsprun)
-# and every kind of setting (count, size, word, 0/1).
+# and every kind of setting (count, size, word, 0/1, decimal).
 # RUN: n=2 timeout=300
 set -u
 fail() { echo "bad_values.sh: $*" >&2; exit 1; }
@@ -51,6 +51,11 @@ for v in abc -1 4294967296 5s; do
     expect SUPERSTEP_ABORT_TIMEOUT "$v" bsp_nprocs "$abort" -- "$bsp" bsp
     expect SUPERSTEP_ABORT_TIMEOUT "$v" mp_start "$abort" -- "$bsp" mp
 done
+grace="a decimal number of seconds from 0 to 1000000"
+for v in abc -1 1000001 5s 0.5.1; do
+    expect SUPERSTEP_STOP_GRACE "$v" bsp_nprocs "$grace" -- "$bsp" bsp
+    expect SUPERSTEP_STOP_GRACE "$v" mp_start "$grace" -- "$bsp" mp
+done
 expect SUPERSTEP_HP_MOVE_MIN 256KB bsp_nprocs "a size from 0 to 64T: digits with an optional K, M, G or T (powers of 1024)" -- "$bsp" bsp
 # Accepted values start (the limits and the suffixes).
 SUPERSTEP_NPROCS=65535 "$bsp" count >"$t/out" 2>"$t/err" && grep -qx 65535 "$t/out" ||
@@ -63,6 +68,9 @@ for v in 0 2000000; do
 done
 for v in 0 4294967295; do
     SUPERSTEP_ABORT_TIMEOUT=$v "$bsp" bsp >"$t/out" 2>"$t/err" || fail "SUPERSTEP_ABORT_TIMEOUT=$v: $(cat "$t/err")"
+done
+for v in 0 0.25 1000000; do
+    SUPERSTEP_STOP_GRACE=$v "$bsp" bsp >"$t/out" 2>"$t/err" || fail "SUPERSTEP_STOP_GRACE=$v: $(cat "$t/err")"
 done
 SUPERSTEP_NPROCS= "$bsp" bsp >"$t/out" 2>"$t/err" || fail "an empty SUPERSTEP_NPROCS is not the default: $(cat "$t/err")"
 exit 0
