@@ -235,7 +235,8 @@ bool mpi_first_to_fail(void)
  * is up (mpi_fail_arm): the failure paths use them, signal handlers among
  * them, and a setting changed meanwhile cannot fail them again. */
 static struct {
-    bool armed;
+    bool armed;        /* limit_s and wrank read */
+    bool limit_read;   /* limit_s read (a watcher reads it before MPI is up) */
     uint64_t limit_s;
     int wrank;
     int stderr_fd;     /* MPICH: stderr, kept when mpi_abort_job sends fd 2 to /dev/null */
@@ -275,14 +276,18 @@ void mpi_fail_arm(void)
 {
     if (abort_limit.armed)
         return;
-    abort_limit.limit_s = setting_num(SET_ABORT_TIMEOUT);
+    mpi_abort_limit();
     MPI_Comm_rank(MPI_COMM_WORLD, &abort_limit.wrank);
     abort_limit.armed = true;
 }
 
 uint64_t mpi_abort_limit(void)
 {
-    return abort_limit.armed ? abort_limit.limit_s : setting_num(SET_ABORT_TIMEOUT);
+    if (!abort_limit.limit_read) {
+        abort_limit.limit_s = setting_num(SET_ABORT_TIMEOUT);
+        abort_limit.limit_read = true;
+    }
+    return abort_limit.limit_s;
 }
 
 /* "superstep: MPI rank 1 waited 30 s for <whom>: the time limit expired

@@ -27,8 +27,8 @@ void mpi_abort_job(int code) __attribute__((noreturn));
 /* Read SUPERSTEP_ABORT_TIMEOUT (and the world rank) once, MPI being up:
  * the failure paths, signal handlers among them, use what was read. */
 void mpi_fail_arm(void);
-/* SUPERSTEP_ABORT_TIMEOUT in seconds (0: no limit), as mpi_fail_arm read it
- * (read now where it has not run: no MPI call here). */
+/* SUPERSTEP_ABORT_TIMEOUT in seconds (0: no limit), read at the first call
+ * (mpi_fail_arm's, or the watcher's start before MPI is up): no MPI call. */
 uint64_t mpi_abort_limit(void);
 
 /* now_ns() + SUPERSTEP_ABORT_TIMEOUT, or 0 where the setting is 0 (no

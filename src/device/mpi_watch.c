@@ -16,9 +16,9 @@
  */
 #include "device/mpi_watch.h"
 #include "device/lines.h"
+#include "device/mpi_fail.h"
 #include "launch/launch.h"
 #include "launch/supervise.h"
-#include "settings/settings.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -67,7 +67,6 @@ static int pmi_fd = -1;         /* Hydra's PMI connection (PMI_FD), held by the 
 static bool pmi_launched;       /* started by a PMI launcher (MPICH's Hydra: PMI_FD or PMI_PORT) */
 static int hang[2] = { -1, -1 }; /* a socket pair: the rank's end [1] closes as it exits */
 static int rank_fd = -1;        /* the rank's pidfd, opened by the rank before the fork */
-static uint64_t drain_limit_s;  /* SUPERSTEP_ABORT_TIMEOUT, read by the rank before the fork */
 
 /* ---- the claim ---------------------------------------------------------------- */
 
@@ -339,7 +338,7 @@ static void watcher_main(void)
         if (pmi_fd > 2 && (status < 0 || WIFEXITED(status))) {
             static const char abort_cmd[] = "cmd=abort exitcode=1\n";
             /* Hydra drops what its pipes hold once told */
-            lines_await_drained(2, drain_limit_s ? now_ns() + (int64_t)drain_limit_s * 500000000 : 0); /* as mpi_drain_deadline */
+            lines_await_drained(2, mpi_drain_deadline());
             (void)!write(pmi_fd, abort_cmd, sizeof abort_cmd - 1);
         }
     }
@@ -415,7 +414,7 @@ void mpi_watch_start(void)
         munmap(pg, sizeof *pg);
         return;
     }
-    drain_limit_s = setting_num(SET_ABORT_TIMEOUT);
+    mpi_abort_limit(); /* read by the rank, before the fork: the watcher's drain uses it */
     const char *pmi = getenv("PMI_FD"); /* MPICH's Hydra: its connection, inherited at exec */
     pmi_fd = pmi && *pmi ? atoi(pmi) : -1;
     if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || pmi_fd == rank_fd ||
