@@ -72,6 +72,22 @@ flaky_with "$work/on*.sh@mpi: only on the mpi device" "0 passed, 1 failed" "a FL
 flaky_with "$work/on*.sh: a cause" "1 passed, 0 failed" "a FLAKY case listed by a glob"
 # A line that names the case but gives no measured cause excuses nothing.
 flaky_with "$work/once.sh"$'\n'"$work/once.sh:" "0 passed, 1 failed" "a FLAKY case listed without a cause"
+# A listed case runs again up to 3 times (an unlisted one once): one that
+# fails three times and then passes is a listed FLAKY case, unlisted it
+# fails; listed, one that never passes still fails, after 4 runs.
+printf '%s RUN: n=1\n%s\n' '#' \
+    "echo x >>$work/runs; [ \$(wc -l <$work/runs) -gt 3 ] || exit 3" >"$work/thrice.sh"
+printf '%s RUN: n=1\n%s\n' '#' "echo x >>$work/never-runs; exit 4" >"$work/never.sh"
+thrice_with() { # list result what thrice's-runs never's-runs
+    rm -f "$work/runs" "$work/never-runs"
+    printf '%s\n' "$1" >"$work/list"
+    local out
+    out=$(SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/list SUPERSTEP_TEST_FILES="$work/thrice.sh $work/never.sh" tests/run 2>&1)
+    grep -q "^$2\$" <<<"$out" && [ "$(wc -l <"$work/runs")" = "$4" ] && [ "$(wc -l <"$work/never-runs")" = "$5" ] ||
+        say "$3: $(tail -n 1 <<<"$out"), runs $(wc -l <"$work/runs") and $(wc -l <"$work/never-runs")"
+}
+thrice_with "$work/thrice.sh: a cause"$'\n'"$work/never.sh: a cause" "1 passed, 1 failed" "listed cases" 4 4
+thrice_with "# none" "0 passed, 2 failed" "unlisted cases" 2 2
 # And with two cases at a time, the rule is the same.
 rm -f "$work/ran"
 out12=$(SUPERSTEP_TEST_JOBS=2 SUPERSTEP_TEST_FLAKY=fail SUPERSTEP_TEST_FLAKY_LIST=$work/none \
