@@ -275,11 +275,11 @@ static void spawn_failed(int rc, const char *path)
         run_here = true;
         return;
     }
-    host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device mpi: MPI_Comm_spawn: %s"
+    host_error("ebsp_spmd", "cannot start %u process%s of kernel %s on device mpi: MPI_Comm_spawn: %s"
 #ifdef OPEN_MPI
                " (Open MPI: mpirun --oversubscribe allows more processes than cores)"
 #endif
-               , hs.p, path, mpi_why(rc, why, sizeof why));
+               , hs.p, hs.p == 1 ? "" : "es", path, mpi_why(rc, why, sizeof why));
 }
 
 /* ---- a spawn that does not come back -------------------------------------- */
@@ -313,9 +313,9 @@ static void *spawn_watch(void *arg)
     pthread_mutex_unlock(&sg.lock);
     if (late) {
         fflush(stdout);
-        fprintf(stderr, "superstep: ebsp_spmd: host: starting %u processes of kernel %s took longer than %llu s "
+        fprintf(stderr, "superstep: ebsp_spmd: host: starting %u process%s of kernel %s took longer than %llu s "
                         "(SUPERSTEP_SPAWN_TIMEOUT=%llu): MPI_Comm_spawn did not return; the job ends\n",
-                sg.p, sg.path, (unsigned long long)sg.limit, (unsigned long long)sg.limit);
+                sg.p, sg.p == 1 ? "" : "es", sg.path, (unsigned long long)sg.limit, (unsigned long long)sg.limit);
         fflush(stderr);
         lines_flush();
         lines_drain(mpi_drain_deadline());

@@ -421,7 +421,8 @@ static int run_local(const char *path)
     if (rc) {
         char why[512];
         settings_limit_text(-rc, hs.p, seg_size_from_env(), why, sizeof why);
-        host_error("ebsp_spmd", "cannot start %u processes of kernel %s on device %s: %s", hs.p, path, d->name, why);
+        host_error("ebsp_spmd", "cannot start %u process%s of kernel %s on device %s: %s", hs.p,
+                   hs.p == 1 ? "" : "es", path, d->name, why);
     }
     hs.phase = H_RUNNING;
     serve_run();

@@ -22,8 +22,9 @@
 #              the job ends non-zero (it waited a fixed 30 s, silent, before)
 #   notkernel  a kernel program without Superstep: one error line, exit 1
 #   slowspawn  kernels slow to start (SPMD_KERNEL_START_DELAY=60) with
-#              SUPERSTEP_SPAWN_TIMEOUT=3: one line naming the spawn and the
-#              limit, non-zero exit, well before the kernels would start
+#              SUPERSTEP_SPAWN_TIMEOUT=3: one line naming the spawn ("3
+#              processes", "1 process") and the limit, non-zero exit, well
+#              before the kernels would start
 #   nospawn    an MPI that cannot start processes (MPICH's ch4:ucx device up
 #              to 4.0, Debian's MPICH 4.0.2): with SUPERSTEP_DEVICE_MANDATORY=1
 #              ebsp_spmd says so in one line naming MPI's reason, exit 1, for
@@ -39,6 +40,7 @@
 # RUN: n=2 args="crash" timeout=120 spawn=yes
 # RUN: n=2 args="notkernel" timeout=120
 # RUN: n=3 args="slowspawn" timeout=120 spawn=yes
+# RUN: n=1 args="slowspawn" timeout=120 spawn=yes
 # RUN: n=3 args="nospawn" timeout=120 spawn=no
 # RUN: n=2 args="stuck" timeout=120 spawn=yes
 # RUN: n=2 args="hoststop" timeout=120 spawn=yes
@@ -114,7 +116,8 @@ slowspawn)
         fail "exit status 0"
     st=$?; [ "$st" = 1 ] || [ "$st" = 137 ] || fail "exit status $st, not 1 (137: the watchdog, docs/mpi.md)"
     took=$(($(date +%s) - start))
-    one "^superstep: ebsp_spmd: host: starting $p processes of kernel [^ ]*/spmd_kernel took longer than 3 s \(SUPERSTEP_SPAWN_TIMEOUT=3\): MPI_Comm_spawn did not return; the job ends\$" "$err" stderr
+    procs=processes; [ "$p" = 1 ] && procs=process
+    one "^superstep: ebsp_spmd: host: starting $p $procs of kernel [^ ]*/spmd_kernel took longer than 3 s \(SUPERSTEP_SPAWN_TIMEOUT=3\): MPI_Comm_spawn did not return; the job ends\$" "$err" stderr
     [ "$(grep -c '^superstep:' "$err")" = 1 ] || fail "more than one superstep: line"
     [ "$took" -lt 50 ] || fail "took $took s" ;;
 nospawn)
