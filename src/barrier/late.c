@@ -44,15 +44,18 @@ bool late_line(char *buf, size_t cap, const struct late_watch *w, int64_t waited
     char ids[256], in[48] = "";
     size_t len = 0;
     uint32_t n = 0, first = 0;
+    bool cut = false; /* the ids no longer fit: ", ..." is out */
     for (uint32_t id = who->first; id - who->first < who->count; id++) {
         if (!who->is_late(id))
             continue;
         if (!n++)
             first = id;
-        if (len < sizeof ids - 32)
+        if (len < sizeof ids - 32) {
             len += (size_t)snprintf(ids + len, sizeof ids - len, "%s%u", n > 1 ? ", " : "", id);
-        else if (len < sizeof ids)
-            len = sizeof ids + (size_t)snprintf(ids + len, sizeof ids - len, ", ...");
+        } else if (!cut) {
+            snprintf(ids + len, sizeof ids - len, ", ...");
+            cut = true;
+        }
     }
     if (!n)
         return false;
