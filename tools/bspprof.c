@@ -44,6 +44,8 @@ struct trace {
     double *out, *in;          /* bytes, n * p */
     long supersteps;           /* in the run, traced or not */
     bool complete, truncated;
+    const char *failure;       /* a failed job's line, or NULL */
+    long failed_step;          /* the superstep the failure came in, traced up to it; -1: not traced */
     const struct jv *other;    /* otherData, or NULL */
 };
 
@@ -260,6 +262,16 @@ static void load(struct trace *t, struct jv *root)
     t->supersteps = (long)jnum(t->other, "supersteps", (double)(t->step[t->n - 1] + 1));
     t->complete = jnum(t->other, "complete", 1) != 0;
     t->truncated = jnum(t->other, "truncated", 0) != 0;
+    const struct jv *failure = jget(t->other, "failure");
+    t->failure = jstr(failure, "line");
+    t->failed_step = (long)jnum(failure, "step", -1);
+}
+
+/* The superstep failed processors were stopped inside: the last one traced,
+ * or the one before the failing superstep. */
+static long stopped_step(const struct trace *t)
+{
+    return t->step[t->n - 1] - (t->failed_step >= 0);
 }
 
 /* ---- the views ------------------------------------------------------------ */
@@ -287,11 +299,16 @@ static void header(const struct trace *t, const struct model *m)
     if (procs_list(t, "missing", who, sizeof who))
         printf("PARTIAL: the job failed on mpi; the records of %s are missing: the trace holds the supersteps the "
                "others completed\n", who);
+    else if (!t->complete && t->failed_step >= 0)
+        printf("INCOMPLETE: the job failed in superstep %ld; the trace holds the supersteps up to the failure\n",
+               t->failed_step);
     else if (!t->complete)
         printf("INCOMPLETE: the job failed; the trace holds the supersteps every processor completed\n");
+    if (t->failure && *t->failure)
+        printf("FAILURE: superstep: %s\n", t->failure);
     if (procs_list(t, "stopped", who, sizeof who))
         printf("STOPPED: the failure stopped %s inside the bsp_sync of superstep %ld: their wait and comm there "
-               "end where they stopped, and what they received is not in h\n", who, t->step[t->n - 1]);
+               "end where they stopped, and what they received is not in h\n", who, stopped_step(t));
     if (t->truncated)
         printf("TRUNCATED: the profile buffer was full\n");
     if (m->on)

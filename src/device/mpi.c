@@ -456,6 +456,7 @@ static void mpi_fail(uint32_t code, const char *msg)
          * others are stopped by the abort and share no memory. */
         void (*failed)(void) = launch_failed_hook;
         launch_failed_hook = NULL;
+        launch_keep_failure(msg);
         if (failed && parent == MPI_COMM_NULL)
             failed();
         fflush(stderr);

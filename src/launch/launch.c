@@ -111,6 +111,7 @@ static bool claim_failure_at(struct launch_shared *ls, uint32_t depth, uint32_t 
     uint32_t none = 0;
     if (!atomic_compare_exchange_strong(&ls->exit_code, &none, code))
         return false;
+    atomic_store(&ls->failure.at_ns, now_ns());
     for (uint32_t d = depth; d-- > 0;) {
         none = 0;
         if (!atomic_compare_exchange_strong(&nest_ls[d]->exit_code, &none, code))
@@ -141,6 +142,30 @@ static bool failure_claimed(const struct monitor *m)
     return atomic_load(&m->ls->exit_code) != 0;
 }
 
+/* Keep the claimant's line (from 'line', up to a newline) for the trace;
+ * async-signal-safe. */
+static void keep_line(struct launch_shared *ls, const char *line)
+{
+    size_t n = 0;
+    for (; line[n] && line[n] != '\n' && n + 1 < sizeof ls->failure.line; n++)
+        ls->failure.line[n] = line[n];
+    ls->failure.line[n] = 0;
+}
+
+const char *launch_failure_line(int64_t *at_ns)
+{
+    *at_ns = job.ls ? atomic_load(&job.ls->failure.at_ns) : 0;
+    return *at_ns && job.ls->failure.line[0] ? job.ls->failure.line : NULL;
+}
+
+void launch_keep_failure(const char *line)
+{
+    if (!job.ls || !line)
+        return;
+    keep_line(job.ls, line);
+    atomic_store(&job.ls->failure.at_ns, now_ns());
+}
+
 /* The one funnel of failure lines: claim, print when first, publish.  Only
  * processor 0's fatal-signal handler (on_fatal_signal) and the supervisor
  * build and write their line by hand: in a handler, and in a process that
@@ -148,6 +173,9 @@ static bool failure_claimed(const struct monitor *m)
 static void report_at(struct launch_shared *ls, uint32_t depth, uint32_t code, const char *line)
 {
     if (claim_failure_at(ls, depth, code) && line) {
+        char full[sizeof ls->failure.line];
+        snprintf(full, sizeof full, "%s%s", line, nest_where[depth]);
+        keep_line(ls, full);
         fflush(stdout);
         fprintf(stderr, "superstep: %s%s\n", line, nest_where[depth]);
         fflush(stderr);
@@ -528,8 +556,10 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *ctx)
     if (job.ls && mon->starter_pid == getpid()) { /* not in a process the program forked */
         char msg[768];
         size_t len = killed_line(msg, sizeof msg, job.me, sig);
-        if (claim_failure(128 + (uint32_t)sig))
+        if (claim_failure(128 + (uint32_t)sig)) {
+            keep_line(job.ls, msg + strlen("superstep: "));
             (void)!write(2, msg, len);
+        }
         publish_failure();
         for (uint32_t p = mon->first_child; p < job.nprocs; p++)
             if (mon->pidfd && mon->pidfd[p] >= 0)

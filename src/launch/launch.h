@@ -38,12 +38,21 @@ struct launch_proc {
     char pad[SEG_LINE - 2 * sizeof(uint32_t) - sizeof(uint64_t) - sizeof(uint32_t) - sizeof(int32_t)];
 };
 
+/* The job's failure as its claimant reported it, for a failed job's trace
+ * (src/profile): when it was claimed and its line, written by the claimant
+ * before it publishes the failure. */
+struct launch_failure {
+    _Atomic int64_t at_ns;      /* CLOCK_MONOTONIC; 0: no failure */
+    char line[4 * SEG_LINE - sizeof(int64_t)]; /* without "superstep: " and newline */
+};
+
 struct launch_shared {
     struct barrier barrier;     /* the job's barrier and failure word */
     _Atomic uint32_t exit_code; /* the job's exit status once failed */
     uint32_t nprocs;
     _Atomic uint32_t started;   /* futex word: every processor recorded and watched */
     char pad[SEG_LINE - 3 * sizeof(uint32_t)];
+    struct launch_failure failure;
     struct launch_proc proc[];
 };
 
@@ -95,6 +104,13 @@ int launch_finish(void);
  * is one line already (launch_one_line); NULL claims without a line (a
  * kernel's bsp_abort, whose line is Epiphany BSP's own). */
 void launch_report(uint32_t code, const char *line);
+
+/* The failed job's line (NULL when none was kept) and when its failure
+ * was claimed (CLOCK_MONOTONIC ns; 0: no failure seen here), once the
+ * failure is published.  A device that reports its own failures outside
+ * launch_report (mpi) keeps its line with launch_keep_failure. */
+const char *launch_failure_line(int64_t *at_ns);
+void launch_keep_failure(const char *line);
 
 /* Report a failure (printed once for the whole job) and stop everything.
  * Never returns in a processor; a spawning host gets control back. */

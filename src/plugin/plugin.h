@@ -59,7 +59,7 @@
     X(now_ns, ) X(late_arm, ) X(late_start, ) X(late_due, ) X(late_check, )                                 \
     X(job, ) X(launch_words, ) X(launch_setup, ) X(launch_fail, PLUGIN_FAILS(2, 3))                         \
     X(launch_fail_hook, ) X(launch_failed_hook, ) X(launch_catch_fatal_signals, )                           \
-    X(launch_claimed_hook, ) X(supervise_drop_handlers, ) X(supervise_proc_stat, )                           \
+    X(launch_claimed_hook, ) X(launch_keep_failure, ) X(supervise_drop_handlers, ) X(supervise_proc_stat, )                           \
     X(launch_put_str, ) X(launch_put_u64, )                                                                 \
     X(dev, ) X(device_choose, ) X(device_started_by_mpi, )                                                  \
     X(bsp, ) X(bsp_error, PLUGIN_FAILS(2, 3)) X(bsp_set_call, ) X(bsp_collective_mismatch, PLUGIN_NORETURN) \

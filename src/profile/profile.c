@@ -481,12 +481,50 @@ static bool add_stopped(struct prof_view *v, bool *stopped)
     return true;
 }
 
+/* Each processor's part of the superstep the failure came in, up to the
+ * failure (t_fail), as its last record (REC_FAIL): one that had come to
+ * its bsp_sync waited from then on, one still computing computed until the
+ * failure, one that the failure stopped inside the previous bsp_sync
+ * never came to it (an empty record).  Not when a processor had ended its
+ * run: the failure came after the supersteps. */
+static bool add_failed_step(struct prof_view *v, const bool *missing, const bool *stopped, int64_t t_fail)
+{
+    uint64_t step = UINT64_MAX;
+    for (uint32_t q = 0; q < pr.p; q++) {
+        if (missing && missing[q])
+            continue;
+        if (v[q].nrec && v[q].rec[v[q].nrec - 1]->kind == REC_END)
+            return false;
+        if (step != UINT64_MAX && v[q].nrec != step)
+            return false; /* a superstep not every processor completed: add_stopped left it out */
+        step = v[q].nrec;
+    }
+    for (uint32_t q = 0; step != UINT64_MAX && q < pr.p; q++) {
+        if (missing && missing[q])
+            continue;
+        const struct prof_rec **rec = realloc(v[q].rec, (step + 1) * sizeof *rec);
+        if (!rec)
+            return false;
+        v[q].rec = rec;
+        int64_t prev = step ? rec[step - 1]->t_end : v[q].t_start, end = t_fail > prev ? t_fail : prev, came = end;
+        struct prof_rec in_sync;
+        if (stopped && stopped[q])
+            came = end = prev;
+        else if (read_stopped(q, step, &in_sync) && in_sync.t_begin >= prev && in_sync.t_begin < end)
+            came = in_sync.t_begin;
+        v[q].failed = (struct prof_rec){ .kind = REC_FAIL, .step = step, .t_begin = came, .t_end = end };
+        rec[v[q].nrec++] = &v[q].failed;
+    }
+    return true;
+}
+
 static uint64_t detail_limit(void)
 {
     return setting_num(SET_PROFILE_STEPS);
 }
 
-static void write_file(struct prof_view *v, bool failed, const bool *missing, const bool *stopped)
+static void write_file(struct prof_view *v, bool failed, const bool *missing, const bool *stopped,
+                       const char *failure, bool failed_step)
 {
     FILE *f = fopen(pr.path, "we"); /* close-on-exec: a thread of the program may exec meanwhile */
     if (!f) {
@@ -501,6 +539,8 @@ static void write_file(struct prof_view *v, bool failed, const bool *missing, co
                                .failed = failed,
                                .missing = missing,
                                .stopped = stopped,
+                               .failure = failure,
+                               .failed_step = failed_step,
                                .detail = detail_limit() };
     trace_write(f, v, &info);
     if (fclose(f) != 0)
@@ -553,14 +593,21 @@ static void profile_failed(void)
     }
     if (ok && !missing)
         ok = add_stopped(v, stopped);
+    int64_t failed_at = 0;
+    const char *line = launch_failure_line(&failed_at);
+    bool failed_step = ok && add_failed_step(v, missing, stopped, (failed_at ? failed_at : prof_now()) - pr.hdr->t0);
     if (ok) {
-        write_file(v, true, missing, stopped);
+        write_file(v, true, missing, stopped, line, failed_step);
         if (missing && pr.p > 1) {
             char lost[224];
             list_missing(missing, lost, sizeof lost);
             fprintf(stderr, "superstep: SUPERSTEP_PROFILE: the job failed; %s holds the supersteps processor %u "
                             "completed (partial: the records of processor%s %s are lost on mpi)\n",
                     pr.path, pr.me, pr.p > 2 ? "s" : "", lost);
+        } else if (failed_step) {
+            fprintf(stderr, "superstep: SUPERSTEP_PROFILE: the job failed in superstep %llu; %s holds the "
+                            "supersteps up to the failure\n",
+                    (unsigned long long)(v[0].nrec - 1), pr.path);
         } else {
             fprintf(stderr, "superstep: SUPERSTEP_PROFILE: the job failed; %s holds the supersteps it completed\n",
                     pr.path);
@@ -654,7 +701,7 @@ static void profile_finish(uint32_t nprofiling)
                 view_shared(&v[q], q);
         }
         if (pr.me == 0)
-            write_file(v, false, NULL, NULL);
+            write_file(v, false, NULL, NULL, NULL, false);
     }
     free_views(v, pr.p);
     for (uint32_t q = 0; bufs && q < pr.p; q++)

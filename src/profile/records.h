@@ -13,7 +13,11 @@
 #define PROF_SPACE (64ull << 30)         /* sparse reservation */
 #define PROF_CHUNK (1ull << 20)
 
-enum { REC_SYNC = 1, REC_END = 2 };
+/* REC_FAIL exists only in a failed job's trace (never in the records):
+ * a processor's part of the superstep the failure came in, up to the
+ * failure: t_begin when it came to a call (or the failure), t_end the
+ * failure. */
+enum { REC_SYNC = 1, REC_END = 2, REC_FAIL = 3 };
 
 /* The times a bsp_sync takes, in the order it takes them (see struct
  * prof_rec); the last two only in a superstep with gets or direct
@@ -89,14 +93,17 @@ struct prof_view {
     uint64_t nrec;
     int64_t t_start;          /* ns since the job's t0 */
     struct prof_rec stopped;  /* its bsp_sync in progress, when it is rec[nrec - 1] (trace_info.stopped) */
+    struct prof_rec failed;   /* the failing superstep (REC_FAIL), when it is rec[nrec - 1] */
 };
 
 struct trace_info {
     uint32_t p;
     bool truncated, unknown;
-    bool failed;              /* the job failed: only complete supersteps are traced */
+    bool failed;              /* the job failed: the supersteps up to the failure are traced */
     const bool *missing;      /* [p]: processors whose records are lost (a failed job on mpi); NULL: none */
     const bool *stopped;      /* [p]: processors whose last record is their view's 'stopped'; NULL: none */
+    const char *failure;      /* the failed job's line, or NULL */
+    bool failed_step;         /* the last superstep is the one the failure came in (REC_FAIL records) */
     uint64_t detail;          /* supersteps traced slice by slice (beyond: totals only) */
 };
 

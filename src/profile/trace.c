@@ -112,6 +112,10 @@ static struct cost_cell cell(const struct prof_view *vs, uint64_t k)
     c.work = (r->t_begin - prev) / 1e3;
     if (r->kind == REC_END)
         return c;
+    if (r->kind == REC_FAIL) {
+        c.wait = (r->t_end - r->t_begin) / 1e3;
+        return c;
+    }
     int64_t wait = r->t_wait1 - r->t_begin, prof = r->t_scan1 - r->t_wait1, comm = r->t_end - r->t_scan1;
     if (r->nwait > 1) {
         wait += r->t_wait2 - r->t_served;
@@ -150,15 +154,20 @@ static void step_slices(FILE *f, const struct prof_view *v, const struct trace_i
             continue;
         const struct prof_rec *r = v[s].rec[k];
         int64_t prev = k ? v[s].rec[k - 1]->t_end : v[s].t_start;
-        bool end = r->kind == REC_END;
+        bool end = r->kind == REC_END, failed = r->kind == REC_FAIL;
         char name[40];
         snprintf(name, sizeof name, "superstep %llu", (unsigned long long)k);
         slice(f, name, s, prev, r->t_end, k);
-        fprintf(f, ",\"h_bytes\":%llu,\"h_records\":%llu,\"last\":%s%s}}", (unsigned long long)h,
-                (unsigned long long)hrec, end ? "true" : "false", r == &v[s].stopped ? ",\"stopped\":true" : "");
+        fprintf(f, ",\"h_bytes\":%llu,\"h_records\":%llu,\"last\":%s%s%s}}", (unsigned long long)h,
+                (unsigned long long)hrec, end ? "true" : "false", r == &v[s].stopped ? ",\"stopped\":true" : "",
+                failed ? ",\"failed\":true" : "");
         slice(f, "compute", s, prev, r->t_begin, k);
         fputs("}}", f);
-        if (end)
+        if (failed && r->t_end > r->t_begin) { /* it waited in a call until the failure */
+            slice(f, "sync wait", s, r->t_begin, r->t_end, k);
+            fputs("}}", f);
+        }
+        if (end || failed)
             continue;
         slice(f, "sync wait", s, r->t_begin, r->t_wait1, k);
         fputs("}}", f);
@@ -238,7 +247,7 @@ static void add_step(struct totals *tt, const struct prof_view *v, uint32_t p, u
     tt->wait += r.wait;
     tt->wmax += r.wmax;
     tt->h_bytes += (double)h;
-    tt->syncs += any->rec[k]->kind != REC_END;
+    tt->syncs += any->rec[k]->kind == REC_SYNC;
     keep_costly(tt, k, r.t);
 }
 
@@ -250,6 +259,21 @@ static bool traced(const struct totals *tt, uint64_t k, uint64_t nsteps, uint64_
         if (tt->top[i] == k)
             return true;
     return false;
+}
+
+/* s as a JSON string. */
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+        if (*c == '"' || *c == '\\')
+            fprintf(f, "\\%c", *c);
+        else if (*c < 0x20)
+            fprintf(f, "\\u%04x", *c);
+        else
+            fputc(*c, f);
+    }
+    fputc('"', f);
 }
 
 static void write_other(FILE *f, const struct prof_view *v, const struct trace_info *info, uint64_t nsteps,
@@ -271,9 +295,21 @@ static void write_other(FILE *f, const struct prof_view *v, const struct trace_i
     for (uint32_t s = 0, n = 0; info->stopped && s < p; s++)
         if (info->stopped[s])
             fprintf(f, "%s%u", n++ ? "," : "", s);
-    fputs("],\"reached\":[", f);
-    for (uint32_t s = 0; s < p; s++)
-        fprintf(f, "%s%llu", s ? "," : "", (unsigned long long)v[s].nrec);
+    fputs("],\"failure\":", f); /* the job's line, and the superstep it came in when traced */
+    if (info->failed) {
+        fputs("{\"line\":", f);
+        json_string(f, info->failure ? info->failure : "");
+        if (info->failed_step)
+            fprintf(f, ",\"step\":%llu}", (unsigned long long)(nsteps - 1));
+        else
+            fputs(",\"step\":null}", f);
+    } else {
+        fputs("null", f);
+    }
+    fputs(",\"reached\":[", f);
+    for (uint32_t s = 0; s < p; s++) /* supersteps completed (or stopped in): not the failing one */
+        fprintf(f, "%s%llu", s ? "," : "",
+                (unsigned long long)(v[s].nrec - (info->failed_step && present(&v[s]))));
     fprintf(f, "],\n\"traced_supersteps\":%llu,\"detail_limit\":%llu,", (unsigned long long)ntraced,
             (unsigned long long)info->detail);
     fprintf(f, "\"totals\":{\"time_us\":%.3f,\"work_us\":%.3f,\"comm_us\":%.3f,\"wait_us\":%.3f,"

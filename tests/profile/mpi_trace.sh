@@ -29,8 +29,9 @@ $MPIRUN -n 1 env SUPERSTEP_PROFILE="$dir/half.json" "$O/tests/profile/traffic" :
 grep -q "^superstep: SUPERSTEP_PROFILE: set for 1 of the $p processors only" "$dir/err" || fail "no warning: $(cat "$dir/err")"
 [ ! -e "$dir/half.json" ] || fail "a trace from one rank of $p"
 
-# A failing job (the last processor aborts in superstep 2): status 1, the
-# trace of that processor's 3 supersteps, the others named as missing.
+# A failing job (the last processor aborts after its third bsp_sync): status
+# 1, the trace of that processor's 3 supersteps and of the fourth up to the
+# abort, with the job's line, the others named as missing.
 status=0
 $MPIRUN -n "$p" env SUPERSTEP_PROFILE="$dir/f.json" "$O/tests/profile/traffic" abort 2>"$dir/err" || status=$?
 [ "$status" = 1 ] || fail "aborting job on mpi: status $status"
@@ -47,9 +48,10 @@ t = json.load(open(sys.argv[1]))
 od, p = t["otherData"], int(sys.argv[2])
 assert od["complete"] is False and od["nprocs"] == p, od
 assert od["missing"] == list(range(p - 1)), od
-assert od["reached"] == [0] * (p - 1) + [3] and od["supersteps"] == 3, od
+assert od["reached"] == [0] * (p - 1) + [3] and od["supersteps"] == 4, od
+assert od["failure"]["step"] == 3 and od["failure"]["line"].endswith("traffic: aborting in superstep 2 as asked"), od
 steps = [e for e in t["traceEvents"] if e["name"].startswith("superstep")]
-assert len(steps) == 3 and {e["tid"] for e in steps} == {p}, steps
+assert len(steps) == 4 and {e["tid"] for e in steps} == {p}, steps
 PY
 "$BINDIR/bspprof" "$dir/f.json" >"$dir/out" || fail "bspprof on the partial trace: status $?"
 grep -q "^PARTIAL: the job failed on mpi; the records of processor$s $missing are missing" "$dir/out" ||

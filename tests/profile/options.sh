@@ -30,7 +30,8 @@ rm -f "$dir/err"
 
 # A failing job: non-zero status, the trace of what it completed, nothing else.
 if SUPERSTEP_PROFILE=$dir/f.json "$bin" abort 2>"$dir/err"; then fail "aborting job exited 0"; fi
-grep -q "the job failed; $dir/f.json holds the supersteps it completed" "$dir/err" || fail "no note: $(cat "$dir/err")"
+grep -q "the job failed in superstep 3; $dir/f.json holds the supersteps up to the failure" "$dir/err" ||
+    fail "no note: $(cat "$dir/err")"
 rm -f "$dir/err"
 [ "$(ls -A "$dir")" = f.json ] || fail "failed job left: $(ls -A "$dir")"
 python3 - "$dir/f.json" "$p" <<'PY' || fail "the trace of the aborted job is wrong"
@@ -39,9 +40,11 @@ t = json.load(open(sys.argv[1]))
 od = t["otherData"]
 assert od["complete"] is False, od
 # The last processor aborts after sync 2; another may be stopped before
-# it finished recording that sync: 2 or 3 supersteps every processor completed.
+# it finished recording that sync (it is then kept as stopped there): 3
+# supersteps every processor reached, and superstep 3 up to the abort.
 r = od["reached"]
-assert len(r) == int(sys.argv[2]) and max(r) == 3 and od["supersteps"] == min(r) >= 2, od
+assert len(r) == int(sys.argv[2]) and r == [3] * len(r) and od["supersteps"] == 4, od
+assert od["failure"]["step"] == 3 and od["failure"]["line"].endswith("superstep 3: traffic: aborting in superstep 2 as asked"), od
 assert len([e for e in t["traceEvents"] if e["name"].startswith("superstep")]) == od["supersteps"] * len(r)
 PY
 rm -f "$dir/f.json"
@@ -50,13 +53,14 @@ rm -f "$dir/f.json"
 for who in $((p - 1)) 0; do
     if SUPERSTEP_PROFILE=$dir/c.json "$bin" crash "$who" 2>"$dir/err"; then fail "crashing job exited 0"; fi
     grep -q "processor $who killed by signal 11" "$dir/err" || fail "crash of $who: $(cat "$dir/err")"
-    grep -q "the job failed; $dir/c.json holds the supersteps it completed" "$dir/err" ||
+    grep -q "the job failed in superstep 3; $dir/c.json holds the supersteps up to the failure" "$dir/err" ||
         fail "crash of $who: no note: $(cat "$dir/err")"
-    python3 - "$dir/c.json" "$p" <<'PY' || fail "the trace of the job whose processor $who crashed is wrong"
+    python3 - "$dir/c.json" "$p" "$who" <<'PY' || fail "the trace of the job whose processor $who crashed is wrong"
 import json, sys
 od = json.load(open(sys.argv[1]))["otherData"]
 r = od["reached"]
-assert od["complete"] is False and len(r) == int(sys.argv[2]) and max(r) == 3 and od["supersteps"] == min(r) >= 2, od
+assert od["complete"] is False and r == [3] * int(sys.argv[2]) and od["supersteps"] == 4, od
+assert od["failure"] == {"line": "processor %s killed by signal 11 (SIGSEGV) in superstep 3" % sys.argv[3], "step": 3}, od
 PY
     rm -f "$dir/c.json" "$dir/err"
 done

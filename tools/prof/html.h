@@ -332,12 +332,20 @@ static void html_timeline_notes(FILE *f, const struct trace *t)
           f);
     if ((long)t->n < t->supersteps)
         fputs("<p>Gaps are supersteps the trace holds in its totals only (SUPERSTEP_PROFILE_STEPS).</p>\n", f);
+    if (t->failed_step >= 0)
+        fprintf(f, "<p>The job failed in superstep %ld: its bars end at the failure (a processor that had come to "
+                   "bsp_sync waits until then).</p>\n", t->failed_step);
+    if (t->failure && *t->failure) {
+        fputs("<p class=\"failure\">superstep: ", f);
+        html_text(f, t->failure);
+        fputs("</p>\n", f);
+    }
     char who[256];
     if (procs_list(t, "stopped", who, sizeof who)) {
         fputs("<p>The job failed: ", f);
         html_text(f, who);
         fprintf(f, " stopped inside the bsp_sync of superstep %ld; their bars there end where they stopped.</p>\n",
-                t->step[t->n - 1]);
+                stopped_step(t));
     }
 }
 
