@@ -302,7 +302,8 @@ static inline char *rma_slot_addr(uint32_t src, uint32_t slot)
 
 /* Which collective call a processor waits in (launch_proc.call), for
  * mismatch and stall reports; CALL_NONE while it computes. */
-enum { CALL_NONE, CALL_SYNC, CALL_END, CALL_BARRIER, CALL_HOST_SYNC };
+enum { CALL_NONE, CALL_SYNC, CALL_END, CALL_BARRIER, CALL_HOST_SYNC, CALL_COUNT };
+extern const char *const bsp_call_names[CALL_COUNT];
 const char *bsp_call_name(uint32_t call);
 void bsp_set_call(uint32_t call);
 

@@ -326,10 +326,12 @@ void bsp_set_call(uint32_t call)
     atomic_store_explicit(&job.ls->proc[bsp.me].call, call, memory_order_relaxed);
 }
 
+const char *const bsp_call_names[CALL_COUNT] = { "no collective call", "bsp_sync", "bsp_end", "ebsp_barrier",
+                                                 "ebsp_host_sync" };
+
 const char *bsp_call_name(uint32_t call)
 {
-    static const char *const names[] = { "no collective call", "bsp_sync", "bsp_end", "ebsp_barrier", "ebsp_host_sync" };
-    return call < sizeof names / sizeof *names ? names[call] : "an unknown call";
+    return call < CALL_COUNT ? bsp_call_names[call] : "an unknown call";
 }
 
 static uint32_t lowest_in(uint32_t call)

@@ -40,4 +40,6 @@ void bsp_stall_arm(void)
 {
     late_arm(&watch, report_stall);
     dev->late = &watch;
+    launch_words.calls = bsp_call_names; /* an interrupted job's line says who waited where */
+    launch_words.ncalls = CALL_COUNT;
 }

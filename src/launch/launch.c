@@ -193,10 +193,66 @@ static uint64_t proc_step(const struct launch_shared *ls, uint32_t p)
     return atomic_load(&ls->proc[p].step);
 }
 
+/* What processor p was doing, for where_each: its call word (0:
+ * computing), or launch_words.ncalls once it has ended. */
+static uint32_t where_kind(const struct launch_shared *ls, uint32_t p)
+{
+    uint32_t call = atomic_load(&ls->proc[p].call);
+    if (atomic_load(&ls->proc[p].ended))
+        return launch_words.ncalls;
+    return call < launch_words.ncalls ? call : 0;
+}
+
+/* A termination request (Ctrl-C, a batch system's time limit): its line
+ * also says where every processor was. */
+static bool interrupt(int sig)
+{
+    return sig == SIGINT || sig == SIGTERM || sig == SIGQUIT || sig == SIGHUP;
+}
+
+/* "; processor 1 was computing, processors 0 and 2 were in bsp_sync" for
+ * a job interrupted while processor 'p' was in superstep 'step' (each
+ * other superstep named), from the call words (launch_words.calls).
+ * Async-signal-safe: processor 0's handler builds it too. */
+static size_t where_each(char *buf, size_t at, size_t cap, const struct launch_shared *ls, uint64_t step)
+{
+    const struct launch_words *w = &launch_words;
+    const char *sep = "; ";
+    for (uint32_t kind = 0; w->calls && kind <= w->ncalls; kind++) { /* kind ncalls: ended */
+        uint32_t count = 0, listed = 0;
+        for (uint32_t q = 0; q < ls->nprocs; q++)
+            count += where_kind(ls, q) == kind;
+        if (!count)
+            continue;
+        at = launch_put_str(buf, launch_put_str(buf, at, cap, sep), cap, w->proc);
+        at = launch_put_str(buf, at, cap, count > 1 ? "s " : " ");
+        sep = ", ";
+        for (uint32_t q = 0; q < ls->nprocs && listed < count; q++) {
+            if (where_kind(ls, q) != kind)
+                continue;
+            if (at + 64 > cap) {
+                at = launch_put_str(buf, at, cap, listed ? ", ..." : "...");
+                break;
+            }
+            at = launch_put_str(buf, at, cap, listed++ ? (listed == count ? " and " : ", ") : "");
+            at = launch_put_u64(buf, at, cap, q + w->first);
+            if (w->steps && proc_step(ls, q) != step && kind != w->ncalls) {
+                at = launch_put_u64(buf, launch_put_str(buf, at, cap, " (superstep "), cap, proc_step(ls, q));
+                at = launch_put_str(buf, at, cap, ")");
+            }
+        }
+        at = launch_put_str(buf, at, cap, count > 1 ? " were " : " was ");
+        at = launch_put_str(buf, at, cap, kind == 0 ? "computing" : kind == w->ncalls ? "done" : "in ");
+        if (kind && kind < w->ncalls)
+            at = launch_put_str(buf, at, cap, w->calls[kind]);
+    }
+    return at;
+}
+
 void (*launch_fail_hook)(uint32_t code, const char *msg);
 int launch_inherit_fd = -1;
 
-struct launch_words launch_words = { "processor", 0, "bsp_end", true };
+struct launch_words launch_words = { "processor", 0, "bsp_end", true, NULL, 0 };
 
 /*
  * A process that the program forks while it takes part in a job (fork() in
@@ -315,12 +371,14 @@ static bool child_failed(struct monitor *mon, uint32_t p, const siginfo_t *si)
         return false;
     if (failure_claimed(mon))
         return true; /* someone already said what went wrong */
-    char msg[256], st[48];
+    char msg[768], st[48];
     uint32_t code;
     const char *in = step_text(mon->ls, st, sizeof st, p);
     if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
-        snprintf(msg, sizeof msg, "%s %u killed by signal %d (SIG%s)%s", launch_words.proc,
-                 p + launch_words.first, si->si_status, signal_abbrev(si->si_status), in);
+        int len = snprintf(msg, sizeof msg, "%s %u killed by signal %d (SIG%s)%s", launch_words.proc,
+                           p + launch_words.first, si->si_status, signal_abbrev(si->si_status), in);
+        if (interrupt(si->si_status) && len > 0 && (size_t)len < sizeof msg)
+            where_each(msg, (size_t)len, sizeof msg, mon->ls, proc_step(mon->ls, p));
         code = 128 + (uint32_t)si->si_status;
     } else {
         snprintf(msg, sizeof msg, "%s %u exited with status %d%s without calling %s",
@@ -532,6 +590,8 @@ static size_t killed_line(char *buf, size_t cap, uint32_t p, int sig)
         at = launch_put_str(buf, at, cap, " in superstep ");
         at = launch_put_u64(buf, at, cap, proc_step(job.ls, p));
     }
+    if (interrupt(sig))
+        at = where_each(buf, at, cap - 1 - strlen(nest_where[nest_depth]), job.ls, proc_step(job.ls, p));
     at = launch_put_str(buf, at, cap, nest_where[nest_depth]);
     return launch_put_str(buf, at, cap, "\n");
 }

@@ -137,6 +137,8 @@ struct launch_words {
     uint32_t first;        /* the number reports give processor 0: 0 */
     const char *end_call;  /* the call that ends a processor: "bsp_end" */
     bool steps;            /* name the superstep: true */
+    const char *const *calls; /* the names of the call words (struct launch_proc's 'call'; 0: computing), */
+    uint32_t ncalls;          /* for the line of an interrupted job; NULL: not named */
 };
 extern struct launch_words launch_words;
 

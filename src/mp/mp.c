@@ -21,7 +21,7 @@
 
 #define MP_MAX_NODES 65535
 
-const struct launch_words mp_words = { "node", 1, "mp_quit", false };
+const struct launch_words mp_words = { "node", 1, "mp_quit", false, NULL, 0 };
 
 static const struct mp_transport *T;
 

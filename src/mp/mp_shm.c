@@ -144,7 +144,7 @@ static void check_failed(void)
 
 /* ---- start and end ----------------------------------------------------- */
 
-static const struct launch_words bsp_words = { "processor", 0, "bsp_end", true };
+static const struct launch_words bsp_words = { "processor", 0, "bsp_end", true, NULL, 0 };
 
 static void free_local(void)
 {

@@ -4,7 +4,7 @@
 # line (the runner checks that no process and no /dev/shm file is left);
 # after a clean end the supervisor ends as processor 0 did (status, signal,
 # an exec'd program's status); a SIGTERM sent to the process the shell
-# started reaches processor 0.
+# started reaches processor 0, whose line says where each processor was.
 # RUN: n=3 timeout=120
 # RUN: n=2 timeout=120
 set -u
@@ -64,15 +64,24 @@ expect 0 "" bsp twice 1
 expect 0 "" bsp pid 0
 grep -qx "pid changed" "$out" || bad "processor 0's pid: $(cat "$out")"
 
-# SIGTERM to the process the shell started reaches processor 0, which names it.
+# SIGTERM to the process the shell started (a batch system's time limit)
+# reaches processor 0, which names it and says where every processor was:
+# the others computing (asleep in their code), processor 0 in bsp_sync.
 "$P" bsp wait 1 >"$out" 2>"$err" &
 sup=$!
 for _ in $(seq 100); do grep -q '^pid ' "$out" && break; sleep 0.1; done
-sleep 0.2
+pid0=$(sed -n 's/^pid //p' "$out")
+for _ in $(seq 100); do # processor 0 asleep in bsp_sync's barrier
+    [ "$(sed 's/.*) \(.\).*/\1/' "/proc/$pid0/stat" 2>/dev/null)" = S ] && grep -q futex "/proc/$pid0/wchan" 2>/dev/null && break
+    sleep 0.05
+done
 kill -TERM "$sup"
 wait "$sup"
 rc=$?
+others=" 1"; [ "$n" = 3 ] && others="s 1 and 2"
+were=was; [ "$n" = 3 ] && were=were
 [ "$rc" = 143 ] || bad "SIGTERM to the supervisor: status $rc, expected 143"
-[ "$(grep -c '^superstep:' "$err")" = 1 ] && grep -Eq "^superstep: processor 0 killed by signal 15 \(SIGTERM\) in superstep 1$" "$err" ||
-    bad "SIGTERM to the supervisor: not named once"
+[ "$(grep -c '^superstep:' "$err")" = 1 ] &&
+    grep -Eq "^superstep: processor 0 killed by signal 15 \(SIGTERM\) in superstep 1; processor$others $were computing, processor 0 was in bsp_sync$" "$err" ||
+    bad "SIGTERM to the supervisor: not named once, with where each processor was"
 exit $fail
