@@ -80,7 +80,7 @@ static __attribute__((noinline)) void send_checked(int64_t pid, const void *tag,
 void bsp_impl_send(int64_t pid, const void *tag, const void *payload, int64_t nbytes)
 {
     uint64_t ts = bsp.tagsize;
-    if (__builtin_expect(bsp.begun && (uint64_t)pid < bsp.p && (uint64_t)nbytes <= 64 && ts <= 64 &&
+    if (__builtin_expect(bsp_live() && (uint64_t)pid < bsp.p && (uint64_t)nbytes <= 64 && ts <= 64 &&
                          (payload || !nbytes) && (tag || !ts), 1)) {
         size_t at_payload = MSG_PAYLOAD_AT(ts);
         char *at = window_claim((uint32_t)pid, at_payload + MSG_ROUND((uint64_t)nbytes));

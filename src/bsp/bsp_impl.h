@@ -10,6 +10,7 @@
 #define SUPERSTEP_BSP_IMPL_H
 
 #include "device/device.h"
+#include "launch/launch.h"
 #include "segment/segment.h"
 
 #include <stdarg.h>
@@ -331,13 +332,18 @@ uint64_t bsp_stall_step(uint32_t q);
 /* Errors: one line naming the call, processor, superstep; stops the job. */
 void bsp_error(const char *call, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
 void bsp_not_begun(const char *call) __attribute__((noreturn, cold));
-/* In a process the program forked from a processor (not one itself): stop
- * with the line that says so; elsewhere return. */
+/* In a process the program forked from a processor (not one itself,
+ * launch_forked_copy): stop with the line that says so; elsewhere return. */
 void bsp_require_not_forked(const char *call);
+/* This process runs a processor: begun, and not a copy of one. */
+static inline bool bsp_live(void)
+{
+    return bsp.begun && !launch_forked_copy();
+}
 /* Inline: every call checks it, and a call costs as much as a small put. */
 static inline void bsp_require_begun(const char *call)
 {
-    if (__builtin_expect(!bsp.begun, 0))
+    if (__builtin_expect(!bsp_live(), 0))
         bsp_not_begun(call);
 }
 /* A size as the caller wrote it (unsigned in the MulticoreBSP dialect). */

@@ -58,38 +58,20 @@ void bad_size(const char *call, const char *what, int64_t v)
 }
 
 /* A process the program forked from a processor is none (issue 18, defect
- * 2): the atfork child handler (registered at the first bsp_begin) marks it
- * not begun, so every call takes the cold path below and stops it with one
- * line; the launch layer has forgotten the job there, so the job goes on.
- * The fast paths pay nothing. */
-static struct {
-    bool is;
-    uint32_t me;
-    uint64_t step;
-} forked_from;
-
-static void forked_by_program(void)
-{
-    if (!bsp.begun) /* the launch layer's own forks happen before this process has begun */
-        return;
-    forked_from.is = true;
-    forked_from.me = bsp.me;
-    forked_from.step = bsp.step;
-    bsp.begun = false;
-    bsp.mq_count = 0; /* the queue's reads check nothing else */
-}
-
+ * 2; issue 36): launch_forked_copy tells it, so every call there stops with
+ * one line, which fails the job as every error line does.  The fast paths
+ * pay a load and a compare (bsp_require_begun). */
 void bsp_require_not_forked(const char *call)
 {
-    if (forked_from.is)
+    if (bsp.begun && launch_forked_copy())
         bsp_not_begun(call);
 }
 
 void bsp_not_begun(const char *call)
 {
-    if (forked_from.is)
-        bsp_error(call, "called in a process that processor %u forked in superstep %llu, which is not a processor",
-                  forked_from.me, (unsigned long long)forked_from.step);
+    if (bsp.begun && launch_forked_copy())
+        bsp_error(call, "called in a child process (pid %d) of processor %u, not the processor", (int)getpid(),
+                  bsp.me);
     bsp_error(call, "called outside bsp_begin ... bsp_end");
 }
 
@@ -109,7 +91,6 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem)
 
 static int64_t env_nprocs(void)
 {
-    bsp_require_not_forked("bsp_nprocs");
     settings_check("bsp_nprocs");
     uint32_t world, me;
     if (affinity_max_threads())
@@ -253,15 +234,13 @@ static void nested_begin(int64_t p)
     bsp.p = job.nprocs;
     bsp.me = me;
     bsp.begun = true;
+    launch_mark_self();
     run_state_begin();
 }
 
 void bsp_impl_begin(int64_t p)
 {
-    static bool atfork;
     bsp_require_not_forked("bsp_begin");
-    if (!atfork)
-        atfork = pthread_atfork(NULL, NULL, forked_by_program) == 0;
     if (bsp.begun) {
         /* The 1998 standard allows one bsp_begin (BSPonMPI's begin_1);
          * MulticoreBSP's hierarchical runs call bsp_init first. */
@@ -297,6 +276,7 @@ void bsp_impl_begin(int64_t p)
     bsp.slow = false; /* nothing queued by an earlier run may leak into this one */
     bsp.nhp = 0;
     bsp.begun = true;
+    launch_mark_self();
     if (!strcmp(dev->name, "shm")) /* under mpi, mpirun places the processes */
         affinity_pin(me, bsp.p);
     run_state_begin();
@@ -306,6 +286,7 @@ void bsp_impl_begin(int64_t p)
 
 int64_t bsp_impl_nprocs(void)
 {
+    bsp_require_not_forked("bsp_nprocs");
     return bsp.begun ? (int64_t)bsp.p : env_nprocs();
 }
 
@@ -528,6 +509,7 @@ void bsp_sync(void)
     bsp.nhp = 0;
     bsp.step++;
     launch_set_step(bsp.step);
+    launch_stop_if_failed(); /* a copy of this processor failed the job (mpi: told only here) */
     if (__builtin_expect(bsp.checkpoint_every != 0, 0) && bsp.step % bsp.checkpoint_every == 0)
         checkpoint_due();
     bsp_set_call(CALL_NONE);
@@ -537,6 +519,7 @@ void bsp_sync(void)
 void bsp_end(void)
 {
     bsp_require_begun("bsp_end");
+    launch_stop_if_failed();
     OBSERVE(end_begin());
     bsp_set_call(CALL_END);
     /* XF_SLOW counts the processors that profile (the profiler gathers
@@ -561,6 +544,7 @@ void bsp_end(void)
 
 void bsp_vabort(const char *format, va_list args)
 {
+    bsp_require_not_forked("bsp_abort");
     char msg[768];
     vsnprintf(msg, sizeof msg, format ? format : "(no message)", args);
     launch_one_line(msg, sizeof msg); /* the rendering of every path: oneline.c */

@@ -56,20 +56,9 @@ static void deliver_down(void)
     }
 }
 
-/* A process the program forks from a kernel is no processor (issue 18):
- * its calls stop it with one line (ebsp_require_begun, and the BSP layer's
- * own mark for the BSPlib calls). */
-static void forked_by_program(void)
-{
-    ek.begun = false;
-}
-
 void ebsp_core_begin(void)
 {
-    static bool atfork;
     bsp_require_not_forked("bsp_begin");
-    if (!atfork)
-        atfork = pthread_atfork(NULL, NULL, forked_by_program) == 0;
     if (ek.begun)
         bsp_error("bsp_begin", "called twice");
     const char *efd = getenv(EBSP_ENV_FD);

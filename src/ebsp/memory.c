@@ -20,10 +20,12 @@
 struct ebsp_kernel ek = { .seg = { .fd = -1 } };
 struct ebsp_stats ebsp_stats;
 
+/* A process the program forks from a kernel is none: its calls stop
+ * with one line (bsp_require_not_forked: launch_forked_copy). */
 void ebsp_require_begun(const char *call)
 {
+    bsp_require_not_forked(call);
     if (!ek.begun) {
-        bsp_require_not_forked(call);
         bsp_error(call, "called outside bsp_begin ... bsp_end");
     }
 }

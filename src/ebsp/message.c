@@ -71,8 +71,8 @@ static void vmessage(const char *format, va_list ap)
         n = 0;
     if ((size_t)n >= sizeof line)
         n = (int)sizeof line - 1;
+    bsp_require_not_forked("ebsp_message");
     if (!ek.begun) { /* no host to print it: print it here, as one write */
-        bsp_require_not_forked("ebsp_message");
         char out[EBSP_MAX_LINE + 16];
         int len = snprintf(out, sizeof out, "$--: %.*s\n", n, line);
         fflush(stdout);

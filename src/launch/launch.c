@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/eventfd.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -254,24 +255,12 @@ int launch_inherit_fd = -1;
 
 struct launch_words launch_words = { "processor", 0, "bsp_end", true, NULL, 0 };
 
-/*
- * A process that the program forks while it takes part in a job (fork() in
- * an SPMD section, in an mp.h node, in a host during ebsp_spmd) is not a
- * processor: it must never act on the job (issue 18, defect 2).  A
- * pthread_atfork child handler forgets the job in such a child, so that an
- * error there ends the child alone (launch_vfail prints its line and
- * _exits) and touches neither the failure word nor the device; the API
- * layers mark themselves the same way (src/bsp, src/mp, src/ebsp), so
- * their calls stop with one line.  The forks of this layer (processors,
- * kernels, the supervisor's split) set own_fork and are left alone.
- */
-static bool own_fork;
-static bool forked_off;
-
 /* A processor's end of its exec pipe (the monitor of its run holds the
  * other): -1 in a starter.  Its own exec closes it; a process it forks (an
  * inner run's processor, a helper of the program) must not hold it too,
- * else that exec goes unseen while the fork lives. */
+ * else that exec goes unseen while the fork lives.  (A fork by glibc's
+ * fork() closes it in the child, below; one by syscall(SYS_fork) keeps it,
+ * as it keeps every descriptor.) */
 static int own_hang_w = -1;
 
 static void forget_own_hang(void)
@@ -281,20 +270,48 @@ static void forget_own_hang(void)
     own_hang_w = -1;
 }
 
-static void program_forked_child(void)
+/* The copies of a processor (launch.h: launch_forked_copy). */
+static pid_t no_self_pid;
+pid_t *launch_self_pid = &no_self_pid;
+
+void launch_mark_self(void)
 {
-    if (own_fork || !job.ls)
+    if (launch_self_pid == &no_self_pid) {
+        void *page = mmap(NULL, (size_t)sysconf(_SC_PAGESIZE), PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (page != MAP_FAILED && madvise(page, (size_t)sysconf(_SC_PAGESIZE), MADV_WIPEONFORK) == 0)
+            launch_self_pid = page;
+        /* else (Linux before 4.14) no copy is told from its processor */
+    }
+    job.pid = *launch_self_pid = getpid();
+}
+
+static void forget_self(void)
+{
+    job.pid = *launch_self_pid = 0;
+}
+
+/* A refused call of a copy (or any error there): the job's failure, as
+ * every error line is one, claimed and published in the tables the copy
+ * shares with its processor (every processor's on shm, its rank's on
+ * mpi); the copy ends alone, and runs none of its processor's exit hooks
+ * nor any device's failure path (MPI is not for a forked child). */
+static void copy_fails(uint32_t code, const char *msg) __attribute__((noreturn));
+static void copy_fails(uint32_t code, const char *msg)
+{
+    launch_report(code, msg);
+    fflush(NULL);
+    _exit((int)code);
+}
+
+void launch_stop_if_failed(void)
+{
+    uint32_t code = atomic_load_explicit(&job.ls->exit_code, memory_order_relaxed);
+    if (__builtin_expect(!code, 1))
         return;
-    forked_off = true;
-    forget_own_hang();
-    job.ls = NULL;
-    job.forked = job.starter = false;
-    job.step_mirror = NULL;
-    launch_fail_hook = NULL;
-    launch_failed_hook = NULL;
-    launch_claimed_hook = NULL;
-    mon->running = false;
-    nest_depth = 0; /* nor of any run around it */
+    if (launch_fail_hook) /* its line is out: stop the job with its status */
+        launch_fail_hook(code, NULL);
+    launch_stopped();
 }
 
 /* A setting read again while the job runs and found bad (settings.h): the
@@ -311,7 +328,7 @@ static void setting_rejected(const char *line)
 
 __attribute__((constructor)) static void fork_watch_install(void)
 {
-    pthread_atfork(NULL, NULL, program_forked_child);
+    pthread_atfork(NULL, NULL, forget_own_hang);
     settings_reject_hook = setting_rejected;
 }
 
@@ -813,7 +830,6 @@ static void nest_child_signals(void)
 
 static void child_setup(pid_t starter)
 {
-    own_fork = false;
     forget_own_hang(); /* the exec pipe of the run this process is a processor of */
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     if (getppid() != starter)
@@ -945,9 +961,7 @@ static int fork_processors(uint32_t nprocs)
     }
     int rc;
     if (!nest_depth) { /* an inner run's starter is a processor of the job already */
-        own_fork = true;
         rc = supervise_start();
-        own_fork = false;
         if (rc)
             return rc;
     }
@@ -974,9 +988,7 @@ static int fork_processors(uint32_t nprocs)
             rc = -errno;
             break;
         }
-        own_fork = true;
         pid_t pid = fork();
-        own_fork = false;
         if (pid < 0) {
             rc = -errno;
             close(hang[0]);
@@ -1081,9 +1093,7 @@ int launch_spawn(const char *path, char *const argv[])
 static int spawn_kernels(const char *path, char *const argv[])
 {
     uint32_t nprocs = job.nprocs;
-    own_fork = true;
     int rc = supervise_start();
-    own_fork = false;
     if (rc)
         return rc;
     if ((rc = alloc_tables(nprocs)) != 0)
@@ -1108,9 +1118,7 @@ static int spawn_kernels(const char *path, char *const argv[])
         size_t len = launch_put_str(nopath, 0, sizeof nopath, "superstep: cannot start kernel ");
         len = launch_put_str(nopath, len, sizeof nopath, path);
         len = launch_put_str(nopath, len, sizeof nopath, "\n");
-        own_fork = true;
         pid_t pid = fork();
-        own_fork = false;
         if (pid < 0) {
             rc = -errno;
             free_environment(envp);
@@ -1182,8 +1190,10 @@ int launch_finish(void)
         pthread_mutex_unlock(&job_end_lock);
         close(mon->event_fd);
     }
-    if (!nest_depth) /* an inner run's end is not the job's: the supervisor still watches */
+    if (!nest_depth) { /* an inner run's end is not the job's: the supervisor still watches */
         supervise_settled();
+        forget_self();
+    }
     job.step_mirror = NULL;
     if (starter_thread_keyed) /* in the thread that ends it (the value of another one is idle now) */
         pthread_setspecific(starter_thread_key, NULL);
@@ -1269,6 +1279,8 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap)
     char msg[1024];
     vsnprintf(msg, sizeof msg, fmt, ap);
     launch_one_line(msg, sizeof msg);
+    if (job.ls && launch_forked_copy())
+        copy_fails(code, msg);
     if (launch_fail_hook)
         launch_fail_hook(code, msg);
     /* A kernel failing before its bsp_begin has not joined its host's job
@@ -1279,10 +1291,6 @@ void launch_vfail(uint32_t code, const char *fmt, va_list ap)
     if (!job.ls) { /* no job running: nothing else to stop */
         fflush(stdout);
         fprintf(stderr, "superstep: %s\n", msg);
-        if (forked_off) { /* a copy of a processor: none of its exit hooks is ours to run */
-            fflush(NULL);
-            _exit((int)code);
-        }
         exit((int)code);
     }
     launch_report(code, msg);
@@ -1359,6 +1367,7 @@ int launch_nest_enter(void)
     memset(&job, 0, sizeof job);
     job.seg.fd = -1;
     job.nest = d + 1;
+    job.pid = l->job.pid; /* the same process: no copy */
     nest_depth = d + 1;
     return 0;
 }

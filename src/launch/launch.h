@@ -69,9 +69,34 @@ struct job {
     bool forked;                /* processors exist: failing must stop them */
     _Atomic uint64_t *step_mirror; /* the supervisor's copy of processor 0's superstep, or NULL */
     uint32_t nest;              /* 0, or the depth of an inner run (launch_nest_enter) */
+    pid_t pid;                  /* the processor's process (launch_mark_self); 0: none */
 };
 
 extern struct job job;
+
+/*
+ * A process that the program forks from a processor (node, kernel) is no
+ * processor, however it was made: fork(), syscall(SYS_fork), clone without
+ * CLONE_VM.  Told by what it is: the processor records its pid in job.pid
+ * and in a page marked MADV_WIPEONFORK, which the kernel hands every
+ * process forked from it zeroed; such a copy finds job.pid set and its own
+ * word 0.  A load and a compare, no system call (getpid is one, about
+ * 60 ns): every API call checks it.  Call launch_mark_self in the process
+ * once it is its job's processor.
+ */
+extern pid_t *launch_self_pid;
+void launch_mark_self(void);
+static inline bool launch_forked_copy(void)
+{
+    return __builtin_expect(*launch_self_pid != job.pid, 0);
+}
+
+/* A failure of this job claimed by a process the processor forked (the
+ * copy's refused call claims it in the tables it shares with the
+ * processor): stop as a processor that saw it.  Else return.  On shm the
+ * failure word wakes every waiter anyway; an mpi rank shares its tables
+ * with its own forks only, and learns of their report here. */
+void launch_stop_if_failed(void);
 
 /* Fork nprocs-1 children; returns in every processor (0 in the caller). */
 int launch_fork(uint32_t nprocs);

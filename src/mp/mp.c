@@ -29,24 +29,12 @@ static struct {
     bool started;     /* between mp_start and mp_quit */
     bool done;        /* mp_quit returned */
     bool quit_seen;   /* this node has received the quit notice */
-    bool atexit_set, atfork_set;
+    bool atexit_set;
     pid_t pid;                   /* the node's process (exit hooks act only there) */
     int n, me;
     bool pinned;      /* 'pin' is what mp_probe_info described: the next */
     struct mp_head pin; /* receive that may take it delivers it */
-    int forked_by;    /* a process the program forked from this node: no node (issue 18) */
 } mp;
-
-/* The program forked while this process is a node: the child is none, and
- * every call it makes stops it with one line (the launch layer has
- * forgotten the job there).  mp_start's own forks come before 'started'. */
-static void forked_by_program(void)
-{
-    if (!mp.started)
-        return;
-    mp.forked_by = mp.me;
-    mp.started = false;
-}
 
 void mp_error(const char *call, const char *fmt, ...)
 {
@@ -58,6 +46,14 @@ void mp_error(const char *call, const char *fmt, ...)
     launch_one_line(what, sizeof what);
     if (mp.started) {
         snprintf(msg, sizeof msg, "%s: node %d: %s", call, mp.me, what);
+        if (launch_forked_copy()) { /* no transport's failure path here (MPI is not for a forked child) */
+            if (job.ls)
+                launch_fail(1, "%s", msg); /* the job's failure, in the tables shared with the node */
+            fflush(stdout);
+            fprintf(stderr, "superstep: %s\n", msg);
+            fflush(NULL);
+            _exit(1); /* a copy of a node: its exit hooks are not this process's */
+        }
         T->fail(1, msg);
     }
     /* Before mp_start or after mp_quit no job of mp's runs (the tables of
@@ -65,10 +61,6 @@ void mp_error(const char *call, const char *fmt, ...)
      * not launch_fail: the line as it prints one without a job. */
     fflush(stdout);
     fprintf(stderr, "superstep: %s: %s\n", call, what);
-    if (mp.forked_by) { /* a copy of a node: its exit hooks are not this process's */
-        fflush(NULL);
-        _exit(1);
-    }
     exit(1);
 }
 
@@ -107,10 +99,13 @@ void mp_sync_stalled(const struct late_watch *w, int64_t waited_ns, int n, bool 
         mp_error("mp_sync", "%s", line);
 }
 
+/* A process the program forks from a node is none (launch_forked_copy):
+ * its calls stop with one line, which fails the job as every error line
+ * does. */
 static void require_started(const char *call)
 {
-    if (!mp.started && mp.forked_by)
-        mp_error(call, "called in a process that node %d forked, which is not a node", mp.forked_by);
+    if (mp.started && launch_forked_copy())
+        mp_error(call, "called in a child process (pid %d) of node %d, not the node", (int)getpid(), mp.me);
     if (!mp.started)
         mp_error(call, mp.done ? "called after mp_quit" : "called before mp_start");
 }
@@ -158,12 +153,10 @@ bool mp_start(int *argc, char ***argv)
 {
     (void)argc;
     (void)argv;
-    if (mp.forked_by)
+    if (mp.started && launch_forked_copy())
         require_started("mp_start");
     if (mp.started || mp.done)
         mp_error("mp_start", "called twice");
-    if (!mp.atfork_set)
-        mp.atfork_set = pthread_atfork(NULL, NULL, forked_by_program) == 0;
     settings_check("mp_start"); /* a bad setting ends the program here */
     T = transport();
     long n = T->size ? T->size() : (long)setting_num(SET_NPROCS);
@@ -185,6 +178,7 @@ bool mp_start(int *argc, char ***argv)
     mp.n = (int)n;
     mp.me = me;
     mp.pid = getpid();
+    launch_mark_self();
     mp.quit_seen = false;
     mp.started = true;
     return true;
