@@ -41,7 +41,6 @@ BINDIR := bin
 endif
 
 WARN     := -Wall -Wextra -Werror
-COMMA    := ,
 CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SANFLAGS) -Iinclude $(CFLAGS)
 LDLIBS_ALL = -lpthread -lm -ldl $(LDLIBS)
 
@@ -190,24 +189,35 @@ $(PLUGIN_MPI): $(PLUGIN_MPI_OBJ) $(PLUGIN_MAP)
 EXPORT_VARIANTS := -DSUPERSTEP_MCBSP -DMCBSP_COMPATIBILITY_MODE
 EXPORT_LIST := $(O)/exports.list
 EXPORT_MAP  := $(O)/exports.map
-$(EXPORT_LIST): $(wildcard include/*.h) Makefile
-	@mkdir -p $(dir $@)
-	@rm -rf $@.d && mkdir $@.d && for h in include/*.h; do for v in "" $(EXPORT_VARIANTS); do \
-	    if ! (cd $@.d && $(CC) -std=c11 -D_GNU_SOURCE -I$(CURDIR)/include $$v -fsyntax-only -fdump-ada-spec-slim \
-	            -x c $(CURDIR)/$$h) 2>$@.d/err; then \
-	        if [ -z "$$v" ] || ! grep -q '#error' $@.d/err; then \
-	            echo "$$h does not compile alone ($${v:-no dialect macro}):" >&2; cat $@.d/err >&2; exit 1; fi; \
+# $(call header_names,HEADERS,LIST): the names HEADERS declare, into LIST.
+header_names = @rm -rf $(2).d && mkdir $(2).d && for h in $(1); do for v in "" $(EXPORT_VARIANTS); do \
+	    if ! (cd $(2).d && $(CC) -std=c11 -D_GNU_SOURCE -I$(CURDIR)/include $$v -fsyntax-only -fdump-ada-spec-slim \
+	            -x c $(CURDIR)/$$h) 2>$(2).d/err; then \
+	        if [ -z "$$v" ] || ! grep -q '\#error' $(2).d/err; then \
+	            echo "$$h does not compile alone ($${v:-no dialect macro}):" >&2; cat $(2).d/err >&2; exit 1; fi; \
 	        continue; \
 	    fi; \
-	    sed -n 's/.*External_Name => "\([A-Za-z_][A-Za-z0-9_]*\)".*/\1/p' $@.d/*.ads; rm -f $@.d/*.ads; \
-	done; done >$@.tmp && sort -u $@.tmp >$@.sorted && rm -rf $@.d $@.tmp && test -s $@.sorted && mv $@.sorted $@
+	    sed -n 's/.*External_Name => "\([A-Za-z_][A-Za-z0-9_]*\)".*/\1/p' $(2).d/*.ads; rm -f $(2).d/*.ads; \
+	done; done >$(2).tmp && sort -u $(2).tmp >$(2).sorted && rm -rf $(2).d $(2).tmp && test -s $(2).sorted && mv $(2).sorted $(2)
+$(EXPORT_LIST): $(wildcard include/*.h) Makefile
+	@mkdir -p $(dir $@)
+	$(call header_names,include/*.h,$@)
+# The collectives (bsc.h, bsp_level1.h) are weak in libsuperstep.a: a
+# program that brings its own (BSPonMPI's bsc.c beside its tests) links
+# with them, as it would against the shared library, instead of meeting
+# the archive's copy as a second definition.
+COLL_LIST := $(O)/collectives.list
+$(COLL_LIST): include/bsc.h include/bsp_level1.h Makefile
+	@mkdir -p $(dir $@)
+	$(call header_names,include/bsc.h include/bsp_level1.h,$@)
 $(EXPORT_MAP): $(EXPORT_LIST)
 	{ echo '{ global:'; sed 's/$$/;/' $<; echo 'local: *; };'; } >$@
 
-# $(call static_lib,ARCHIVE,OBJECTS): one partial link, only the exports global.
-static_lib = ld -r -o $(1).o $(2) && objcopy --keep-global-symbols=$(EXPORT_LIST) $(1).o && \
+# $(call static_lib,ARCHIVE,OBJECTS): one partial link, only the exports global
+# (the collectives weak).
+static_lib = ld -r -o $(1).o $(2) && objcopy --keep-global-symbols=$(EXPORT_LIST) --weaken-symbols=$(COLL_LIST) $(1).o && \
 	rm -f $(1) && ar rcs $(1) $(1).o && rm -f $(1).o
-$(LIB_A): $(LIB_OBJ) $(EXPORT_LIST)
+$(LIB_A): $(LIB_OBJ) $(EXPORT_LIST) $(COLL_LIST)
 	@mkdir -p $(dir $@)
 	$(call static_lib,$@,$(LIB_OBJ))
 
@@ -237,7 +247,7 @@ $(BINDIR)/bspprof $(BINDIR)/bspbench $(O)/tests/profile/fit: $(wildcard tools/*/
 $(BINDIR)/bspcc $(BINDIR)/bspcxx: tools/bspcc.in $(O)/config include/bsp.h
 	@mkdir -p $(dir $@)
 	sed -e "s|@SANFLAGS@|$(SANFLAGS)|g" -e "s|@SRCINC@|$(CURDIR)/include|g" \
-	    -e "s|@MPILIBS@|$(if $(MPI_LIBS), -Wl$(COMMA)--as-needed $(MPI_LIBS) -Wl$(COMMA)--no-as-needed)|g" \
+	    -e "s|@MPILIBS@|$(MPI_LIBS)|g" \
 	    -e "s|@MPIINC@|$(MPI_INC)|g" -e "s|@VERSION@|$(VERSION)|g" $< > $@ && chmod +x $@
 
 $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
