@@ -20,6 +20,7 @@
 
 #include <dlfcn.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <link.h>
 #include <stdio.h>
 #include <string.h>
@@ -53,8 +54,27 @@ static void plugin_folder(char *dir, size_t cap)
         snprintf(dir, cap, "%s", SUPERSTEP_PLUGIN_DIR_BUILTIN);
 }
 
+/* dl_iterate_phdr's callback: whether the program, the first object it
+ * reports, names a dynamic loader (PT_INTERP). */
+static int program_dynamic(struct dl_phdr_info *info, size_t size, void *dynamic)
+{
+    (void)size;
+    for (size_t i = 0; i < info->dlpi_phnum; i++)
+        if (info->dlpi_phdr[i].p_type == PT_INTERP)
+            *(bool *)dynamic = true;
+    return 1;
+}
+
 const struct device_plugin *plugin_load(const char *name, char *why, size_t cap)
 {
+    /* A static program (bspcc -static) would get a second C library with
+     * the plug-in, and libmpi crashes in it. */
+    bool dynamic = false;
+    dl_iterate_phdr(program_dynamic, &dynamic);
+    if (!dynamic) {
+        snprintf(why, cap, "cannot load its plug-in into a statically linked program: link it without -static");
+        return NULL;
+    }
     char dir[PATH_MAX], path[PATH_MAX + 64];
     plugin_folder(dir, sizeof dir);
     snprintf(path, sizeof path, "%s/device-%s.so", dir, name);

@@ -4,7 +4,9 @@
 # mpi device unchanged, under the launcher and under bsprun --device mpi,
 # the library loading the installed plug-in (found beside libsuperstep.so,
 # or in the folder compiled into the installed libsuperstep.a).  And the
-# plug-in is mapped on mpi (tests/core/plugin_maps.c: never on shm).
+# plug-in is mapped on mpi (tests/core/plugin_maps.c: never on shm).  A
+# program built with bspcc -static runs on shm, and on mpi says in its
+# error line that it cannot load the plug-in.
 # RUN: n=2 timeout=600
 set -u
 . tests/tools/install.inc
@@ -49,4 +51,15 @@ for prog in hello_bspcc hello_static hello_shared; do
         [ "$(wc -l <<<"$out")" = "$p" ] || fail "$prog under the $how printed: $out"
     done
 done
+
+# A static program (bspcc -static) runs on shm; on the mpi device it has no
+# dynamic loader to load the plug-in with (dlopen would bring in a second
+# C library, where libmpi crashed), and says so.
+( cd "$work" && "$prefix/bin/bspcc" -static hello.c -o hello_static_exe 2>/dev/null ) || fail "bspcc -static fails"
+out=$(SUPERSTEP_NPROCS=$p "$work/hello_static_exe" 2>&1)
+[ "$(grep -c '^Hello from processor' <<<"$out")" = "$p" ] || fail "the static program on shm printed: $out"
+out=$("$prefix/bin/bsprun" --device mpi --mandatory -n "$p" "$work/hello_static_exe" 2>&1) &&
+    fail "the static program ran on the mpi device: $out"
+want="superstep: bsp_begin: device mpi cannot be used: cannot load its plug-in into a statically linked program: link it without -static (SUPERSTEP_DEVICE_MANDATORY=1)"
+grep -qxF "$want" <<<"$out" && ! grep -vqxF "$want" <<<"$out" || fail "the static program on the mpi device printed: $out"
 exit 0
