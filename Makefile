@@ -320,18 +320,26 @@ bench-peers: all $(BENCHES)
 # with it), look in the folder compiled into src/plugin/load.c, so install
 # compiles load.c again with PREFIX/lib/superstep and makes those two anew
 # (in a fresh folder: installs into other prefixes may run at once).
-# uninstall removes exactly these files, then the folders install made for
-# Superstep alone (lib/superstep, lib/cmake/Superstep, share/doc/superstep)
-# when empty.
+# uninstall removes exactly these files, then the folders install made:
+# install lists in $(DIRS_MADE) each folder of INSTALL_DIRS it had to
+# create (added to the list of an earlier install), and uninstall removes
+# those that are empty, deepest first, and Superstep's own (lib/superstep,
+# lib/cmake/Superstep, share/doc/superstep) when empty; PREFIX itself, and
+# a folder that was there before, stay.
 MAN_PAGES := $(wildcard man/*.1 man/*.3 man/*.7)
 DEST      := $(DESTDIR)$(PREFIX)
 CMAKE_DIR := $(DEST)/lib/cmake/Superstep
 DOC_DIR   := $(DEST)/share/doc/superstep
+DIRS_MADE := $(DOC_DIR)/folders
+# Children after their parents (uninstall goes through them backwards).
+INSTALL_DIRS := include bin lib lib/pkgconfig $(if $(MPI_ON),lib/superstep) lib/cmake lib/cmake/Superstep share share/doc \
+                share/doc/superstep share/man $(addprefix share/man/man,$(sort $(subst .,,$(suffix $(MAN_PAGES)))))
 # The tools that run BSP programs themselves, so load the plug-in.
 PLUGIN_TOOLS := $(BINDIR)/bspbench
 
 install: all
-	install -d $(DEST)/include $(DEST)/lib/pkgconfig $(DEST)/bin $(CMAKE_DIR) $(DOC_DIR)
+	made=$$(for d in $(INSTALL_DIRS); do [ -d "$(DEST)/$$d" ] || echo $$d; done; cat $(DIRS_MADE) 2>/dev/null || true) && \
+	    install -d $(addprefix $(DEST)/,$(INSTALL_DIRS)) && printf '%s\n' $$made | sort -u | sed '/^$$/d' >$(DIRS_MADE)
 	install -m 644 include/*.h include/*.hpp $(DEST)/include/
 	set -e; t=$$(mktemp -d); trap 'rm -rf "$$t"' EXIT; \
 	    $(CC) $(CFLAGS_ALL) $(PLUGIN_CFLAGS) -DSUPERSTEP_PLUGIN_DIR_BUILTIN='"$(PREFIX)/lib/superstep"' -fPIC -Isrc \
@@ -345,16 +353,14 @@ install: all
 	install -m 755 $(LIB_SO_REAL) $(DEST)/lib/
 	ln -sf $(notdir $(LIB_SO_REAL)) $(DEST)/lib/$(SO_NAME)
 	ln -sf $(notdir $(LIB_SO_REAL)) $(DEST)/lib/libsuperstep.so
-	$(if $(MPI_ON),install -d $(DEST)/lib/superstep && install -m 755 $(PLUGIN_MPI) $(DEST)/lib/superstep/)
+	$(if $(MPI_ON),install -m 755 $(PLUGIN_MPI) $(DEST)/lib/superstep/)
 	install -m 755 $(filter-out $(PLUGIN_TOOLS),$(TOOLS)) $(DEST)/bin/
 	$(PC_SUBST) superstep.pc.in > $(DEST)/lib/pkgconfig/superstep.pc
 	sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SO_VERSION@|$(SO_VERSION)|g' -e 's|@SO_NAME@|$(SO_NAME)|g' \
 	    cmake/SuperstepConfig.cmake.in > $(CMAKE_DIR)/SuperstepConfig.cmake
 	sed -e 's|@VERSION@|$(VERSION)|g' cmake/SuperstepConfigVersion.cmake.in > $(CMAKE_DIR)/SuperstepConfigVersion.cmake
 	install -m 644 LICENSE $(DOC_DIR)/
-	for page in $(MAN_PAGES); do \
-	    sec=$${page##*.}; install -d $(DEST)/share/man/man$$sec && install -m 644 $$page $(DEST)/share/man/man$$sec/ || exit 1; \
-	done
+	for page in $(MAN_PAGES); do install -m 644 $$page $(DEST)/share/man/man$${page##*.}/ || exit 1; done
 
 uninstall:
 	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h include/*.hpp)))
@@ -364,7 +370,10 @@ uninstall:
 	rm -f $(DEST)/lib/pkgconfig/superstep.pc $(CMAKE_DIR)/SuperstepConfig.cmake $(CMAKE_DIR)/SuperstepConfigVersion.cmake
 	rm -f $(DOC_DIR)/LICENSE
 	for page in $(MAN_PAGES); do rm -f $(DEST)/share/man/man$${page##*.}/$${page#man/}; done
-	rmdir $(DEST)/lib/superstep $(CMAKE_DIR) $(DOC_DIR) 2>/dev/null || true
+	made="$$(cat $(DIRS_MADE) 2>/dev/null) lib/superstep lib/cmake/Superstep share/doc/superstep"; rm -f $(DIRS_MADE); \
+	for d in $$(printf '%s\n' $(INSTALL_DIRS) lib/superstep | tac); do \
+	    if printf '%s\n' $$made | grep -qx "$$d"; then rmdir "$(DEST)/$$d" 2>/dev/null || true; fi; \
+	done
 
 clean:
 	rm -rf build lib bin superstep.pc

@@ -4,7 +4,8 @@
 # that build and run a program, a program built with pkg-config and one
 # built with CMake (find_package(Superstep), Superstep::superstep, also
 # after cmake --install) that run without LD_LIBRARY_PATH; then make
-# uninstall removes every file it installed.
+# uninstall removes every file it installed and every folder it made,
+# leaving the prefix's own files and folders (an empty one too).
 # RUN: n=2 timeout=900
 set -u
 . tests/tools/install.inc
@@ -41,8 +42,11 @@ check_ring() { # program how
 }
 
 # A prefix with a blank-free but unusual path, installed twice over (an
-# update in place must work).
+# update in place must work).  It holds a file of its own in bin/ and an
+# empty folder share/man/ before: uninstall must leave those.
 prefix="$tmp/opt/super-step_1"
+mkdir -p "$prefix/bin" "$prefix/share/man"
+echo mine >"$prefix/bin/mine"
 install_superstep "$prefix"
 install_superstep "$prefix"
 lib=$prefix/lib
@@ -109,11 +113,13 @@ if cmake -S "$tmp/cm" -B "$tmp/cm/build7" -DCMAKE_PREFIX_PATH="$prefix" >"$tmp/c
     fail "find_package(Superstep 7.0) accepted version $version"
 fi
 
-# uninstall: nothing of Superstep's is left.
+# uninstall: nothing of Superstep's is left, neither file nor folder; what
+# was there before is.
 uninstall_superstep "$prefix"
-left=$(find "$prefix" ! -type d)
-[ -z "$left" ] || fail "make uninstall left: $left"
-[ ! -d "$prefix/lib/cmake/Superstep" ] || fail "make uninstall left lib/cmake/Superstep"
+left=$(cd "$prefix" && find . ! -type d)
+[ "$left" = ./bin/mine ] || fail "make uninstall left files (or removed bin/mine): $left"
+left=$(cd "$prefix" && find . -type d | sort | tr '\n' ' ')
+[ "$left" = ". ./bin ./share ./share/man " ] || fail "make uninstall left these folders (expected . bin share share/man): $left"
 # Programs built against it now fail to start, as they should: the test
 # above did use the installed library, not another one.
 if SUPERSTEP_NPROCS=2 "$tmp/ring_pc" >/dev/null 2>&1; then fail "ring_pc still runs after uninstall"; fi
