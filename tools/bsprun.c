@@ -427,7 +427,7 @@ static int parse_options(int argc, char **argv)
 int main(int argc, char **argv)
 {
     int i = parse_options(argc, argv);
-    settings_check("bsprun"); /* the environment as the program will see it */
+    settings_check(); /* the environment as the program will see it */
     const char *device = setting_str(SET_DEVICE);
 #ifdef SUPERSTEP_HAVE_MPI
     if (device && !strcmp(device, "mpi") && !getenv("OMPI_COMM_WORLD_SIZE") && !getenv("PMI_SIZE")) {

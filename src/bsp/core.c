@@ -91,7 +91,7 @@ void *grow(void *p, uint64_t *cap, uint64_t need, size_t elem)
 
 static int64_t env_nprocs(void)
 {
-    settings_check("bsp_nprocs");
+    settings_check();
     uint32_t world, me;
     if (affinity_max_threads())
         return affinity_max_threads();
@@ -108,7 +108,7 @@ void bsp_init(void (*spmd)(void), int argc, char **argv)
     (void)argc;
     (void)argv;
     bsp_require_not_forked("bsp_init");
-    settings_check("bsp_init");
+    settings_check();
     bsp.spmd = spmd;
     if (bsp.begun) { /* in an SPMD section: announces a nested run (MulticoreBSP), only recorded */
         bsp.init_inside = true;
@@ -257,7 +257,7 @@ void bsp_impl_begin(int64_t p)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: %lld processors requested (must be 1..%d)",
                     (long long)p, MAX_PROCS);
     uint32_t me;
-    settings_check("bsp_begin");
+    settings_check();
     device_choose();
     if (bsp_observer)
         bsp_observer->init(p);

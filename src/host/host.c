@@ -91,7 +91,7 @@ static void free_init(void)
 
 int ebsp_host_init(const char *e_name, int argc, char **argv)
 {
-    settings_check("bsp_init"); /* a bad setting ends the program here */
+    settings_check(); /* a bad setting ends the program here */
     if (hs.phase >= H_BEGUN)
         host_error("bsp_init", "called while a session is open (call bsp_end first)");
     if (!e_name || !*e_name)

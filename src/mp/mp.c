@@ -157,7 +157,7 @@ bool mp_start(int *argc, char ***argv)
         require_started("mp_start");
     if (mp.started || mp.done)
         mp_error("mp_start", "called twice");
-    settings_check("mp_start"); /* a bad setting ends the program here */
+    settings_check(); /* a bad setting ends the program here */
     T = transport();
     long n = T->size ? T->size() : (long)setting_num(SET_NPROCS);
     int me;
@@ -410,7 +410,7 @@ int mp_npes(void)
         return mp.n;
     if (transport()->size)
         return transport()->size();
-    settings_check("mp_npes");
+    settings_check();
     return (int)setting_num(SET_NPROCS);
 }
 

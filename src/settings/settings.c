@@ -218,10 +218,10 @@ static bool quiet_rank(void)
     return false;
 }
 
-static void reject(const char *who, const struct row *r, const char *v) __attribute__((noreturn));
+static void reject(const struct row *r, const char *v) __attribute__((noreturn));
 void (*settings_reject_hook)(const char *line);
 
-static void reject(const char *who, const struct row *r, const char *v)
+static void reject(const struct row *r, const char *v)
 {
     char line[512];
     snprintf(line, sizeof line, "%s='%.64s'%s is not accepted: expected %s", r->info.name, v,
@@ -230,42 +230,42 @@ static void reject(const char *who, const struct row *r, const char *v)
         settings_reject_hook(line);
     if (!quiet_rank()) {
         fflush(stdout);
-        fprintf(stderr, "superstep: %s%s%s\n", who ? who : "", who ? ": " : "", line);
+        fprintf(stderr, "superstep: %s\n", line);
         fflush(stderr);
     }
     exit(1);
 }
 
 /* The variable's value, NULL when not set or empty; exits when not accepted. */
-static const char *value(const char *who, enum setting s, uint64_t *n)
+static const char *value(enum setting s, uint64_t *n)
 {
     const struct row *r = &rows[s];
     const char *v = getenv(r->info.name);
     if (!v || !*v)
         return NULL;
     if (!parse(r, v, n))
-        reject(who, r, v);
+        reject(r, v);
     return v;
 }
 
-void settings_check(const char *who)
+void settings_check(void)
 {
     for (int s = 0; s < SET_COUNT; s++) {
         uint64_t n;
-        value(who, (enum setting)s, &n);
+        value((enum setting)s, &n);
     }
 }
 
 bool setting_given(enum setting s)
 {
     uint64_t n;
-    return value(NULL, s, &n) != NULL;
+    return value(s, &n) != NULL;
 }
 
 uint64_t setting_num(enum setting s)
 {
     uint64_t n = 0;
-    if (value(NULL, s, &n))
+    if (value(s, &n))
         return n;
     if (s == SET_NPROCS) {
         long c = sysconf(_SC_NPROCESSORS_ONLN);
@@ -277,13 +277,13 @@ uint64_t setting_num(enum setting s)
 const char *setting_str(enum setting s)
 {
     uint64_t n;
-    return value(NULL, s, &n);
+    return value(s, &n);
 }
 
 double setting_real(enum setting s)
 {
     uint64_t n;
-    const char *v = value(NULL, s, &n);
+    const char *v = value(s, &n);
     double x = NAN;
     if (v)
         parse_real(v, &x);

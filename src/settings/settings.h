@@ -59,8 +59,10 @@ enum setting {
  * printed and the process exits 1 as before any job). */
 extern void (*settings_reject_hook)(const char *line);
 
-/* Check every setting; on a bad one print "superstep: WHO: ..." and exit 1. */
-void settings_check(const char *who);
+/* Check every setting; on a bad one print "superstep: NAME='value' is not
+ * accepted: ..." and exit 1.  The line names the setting, not the call that
+ * checked it: the setting is at fault, whichever call read it first. */
+void settings_check(void);
 
 /* Whether the variable is set to a non-empty value. */
 bool setting_given(enum setting s);
