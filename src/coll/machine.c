@@ -119,7 +119,9 @@ static void load(const char *device, uint32_t p, struct machine *m)
     if (!read_cache(device, p, m)) {
         size_t i = strcmp(device, "mpi") ? 0 : 1;
         *m = (struct machine){ .l = defaults[i].l, .G = defaults[i].G, .o = defaults[i].o, .noise = -1 };
-        snprintf(m->source, sizeof m->source, "defaults for %s (nothing cached: run bsprun -n %u bspbench)", device, p);
+        /* The advice measures this device: bsprun runs shm unless told. */
+        snprintf(m->source, sizeof m->source, "defaults for %s (nothing cached: run bsprun%s -n %u bspbench)", device,
+                 i ? " --device mpi" : "", p);
     }
     double g = setting_real(SET_G), l = setting_real(SET_L);
     if (!isnan(g))
