@@ -34,6 +34,36 @@ for name in $(python3 tests/tools/declared.py include/*.h); do
     [ -f "man/$name.3" ] || missing="$missing $name"
 done
 [ -z "$missing" ] || fail "functions of include/*.h without a page man/NAME.3:$missing"
+# Each function of a SYNOPSIS is declared by the header of the #include
+# line above it, or by a header that one includes which no page names (its
+# *_deprecated.h): a page must not send a reader to mcbsp.h for what bsp.h
+# declares.
+bad=$(python3 - <<'PY'
+import glob, re, subprocess
+def includes(h):
+    return re.findall(r'^\s*#\s*include\s+"([^"]+)"', open("include/" + h).read(), re.M)
+def names(h):
+    return set(subprocess.run(["python3", "tests/tools/declared.py", "include/" + h],
+                              capture_output=True, text=True).stdout.split())
+pages = {p: open(p).read() for p in glob.glob("man/*.3")}
+named = {h for t in pages.values() for h in re.findall(r"#include <([^>]+)>", t)}
+for page, text in sorted(pages.items()):
+    syn = re.search(r"^\.SH SYNOPSIS\n(.*?)^\.SH", text, re.S | re.M)
+    hdr = None
+    for line in syn.group(1).splitlines() if syn else []:
+        inc = re.search(r"#include <([^>]+)>", line)
+        if inc:
+            hdr = inc.group(1)
+            continue
+        f = re.match(r'^\.BI? "(?:[^"(]*[\s*])?(\w+)\(', line)
+        if not f or hdr is None or not glob.glob("include/" + hdr):
+            continue
+        ok = names(hdr) | {n for i in includes(hdr) if i not in named for n in names(i)}
+        if f.group(1) not in ok:
+            print("%s: %s under <%s>, which does not declare it" % (page, f.group(1), hdr))
+PY
+)
+[ -z "$bad" ] || fail "$bad"
 # ... and every tool make install puts in PREFIX/bin has a section 1 page.
 for tool in tools/*.c tools/bspcc.in; do
     name=${tool#tools/}; name=${name%.*}
