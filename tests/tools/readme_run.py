@@ -4,8 +4,12 @@ reader types it, in README order, in WORKDIR (a fresh copy of the clone).
 
 Fenced blocks only (an indented code block is an error: say what it is
 with a fence):
-  ```c / ```cpp  whose first line is "/* NAME - ... */": saved as WORKDIR/NAME
-                 (the README says where to save each); other C is not saved;
+  ```c / ```cpp  whose first line is "/* NAME - ... */": saved where the README
+                 says, as a reader saves it: WORKDIR/DIR/NAME, where the
+                 text around it (to the fences before and after) names
+                 `DIR/NAME` (the folder made); one it would have a reader
+                 save in the clone's top folder, among Superstep's own
+                 files, is an error; other C is not saved;
   ```sh          every line (a trailing backslash continues it) is run with
                  bash in WORKDIR (HOME=WORKDIR/home) and must succeed;
   ```text        right after an sh block (nothing but blank lines between):
@@ -79,7 +83,15 @@ for m in FENCE.finditer(text):
     if lang in ("c", "cpp"):
         name = re.match(r"/\* (\S+\.(?:c|cpp)) - ", body)
         if name:
-            with open(os.path.join(work, name.group(1)), "w", encoding="utf-8") as f:
+            nxt = FENCE.search(text, m.end())
+            around = before + text[m.end():nxt.start() if nxt else len(text)]
+            where = re.findall(r"`((?:[\w.-]+/)*%s)`" % re.escape(name.group(1)), around)
+            if not where or "/" not in where[-1]:
+                fail("README line %d: %s is not saved in a folder of its own (say `try/%s`): a reader's files "
+                     "do not belong among the clone's" % (line_of(m.start()), name.group(1), name.group(1)))
+            path = os.path.join(work, where[-1])
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as f:
                 f.write(body)
             saved += 1
     elif lang == "sh":
