@@ -32,6 +32,7 @@ struct model {
     bool poor;          /* the bench file's fit is poor: flagged everywhere */
     double g, l, word;  /* us per word, us, bytes per word */
     char how[512];      /* where g and l came from, for the HTML page */
+    char other_p[768];  /* the bench file was for another p: the warning, on stderr and the page */
 };
 
 struct trace {
@@ -323,7 +324,9 @@ static void print_steps(const struct trace *t, const struct model *m)
 {
     header(t, m);
     printf("T: the longest time a processor spent in the superstep = its work + comm + wait (proc: which);\n"
-           "w: the largest work; h: the most bytes one processor sent or received, in %g-byte words\n",
+           "w: the largest work; h: the most bytes one processor sent or received, in %g-byte words;\n"
+           "h(rec): the most records (puts, messages, get replies) one processor sent or received, whatever their "
+           "size\n",
            m->word);
     printf("%6s %11s %11s %11s %11s %5s %11s %6s %10s %8s %11s %7s\n", "step", "T(us)", "work(us)", "comm(us)",
            "wait(us)", "proc", "w(us)", "imbal", "h(words)", "h(rec)", "pred(us)", "T/pred");
@@ -516,11 +519,12 @@ int main(int argc, char **argv)
     if (ps.s != ps.end)
         perr(&ps, "trailing characters");
     load(&t, &root);
-    if (bench_p && bench_p != t.p)
-        fprintf(stderr,
-                "bspprof: warning: %s is a bspbench run on p=%d, the trace has %d processors: g and l depend on p; "
-                "run bspbench with -n %d\n",
-                bench, bench_p, t.p, t.p);
+    if (bench_p && bench_p != t.p) {
+        snprintf(m.other_p, sizeof m.other_p,
+                 "%s is a bspbench run on p=%d, the trace has %d processors: g and l depend on p; run bspbench with -n %d",
+                 bench, bench_p, t.p, t.p);
+        fprintf(stderr, "bspprof: warning: %s\n", m.other_p);
+    }
 
     int rc = 0;
     if (html)

@@ -4,7 +4,10 @@
 # work + comm + wait is its time T and none is negative, w <= T; --procs
 # gives each processor's split, which adds up too; --summary gives the
 # totals, per processor, and the costliest supersteps with the prediction
-# and ratio; -b with a bspbench run for another p warns.
+# and ratio; the default view explains its columns (h(rec) too); -b with a
+# bspbench run for another p warns, on stderr and on the --html page; the
+# page gives its total and the parts in one unit and every figure column of
+# its costliest supersteps a unit.
 # RUN: n=2
 # RUN: n=4
 set -u
@@ -61,6 +64,8 @@ awk -v p="$p" '
     }
     END { if (n < 3) { print "only " n " supersteps"; bad = 1 } exit bad }' "$dir/steps" || fail "figures (above)"
 grep -q "^total: T .* = work .* + comm .* + wait" "$dir/steps" || fail "no total line"
+grep -q "^h(rec): the most records (puts, messages, get replies) one processor sent or received" "$dir/steps" ||
+    fail "the column h(rec) is not explained: $(head -n 6 "$dir/steps")"
 grep -q "^BSP prediction for the run: .* measured/predicted [0-9.]*$" "$dir/steps" || fail "no prediction for the run"
 
 # --procs: each processor's time = work + comm + wait, for every superstep.
@@ -88,7 +93,24 @@ printf 'p= %d, r= 100.0 Mflop/s, g= 2.0, l= 300.0\nsummary: p=%d g_us=0.02 l_us=
 "$prof" -b "$dir/other.out" "$t" 2>"$dir/err" >/dev/null || fail "-b other p: status $?"
 grep -q "^bspprof: warning: $dir/other.out is a bspbench run on p=$((p + 1)), the trace has $p processors" "$dir/err" ||
     fail "-b for another p: no warning: $(cat "$dir/err")"
+"$prof" -b "$dir/other.out" --html "$dir/other.html" "$t" 2>"$dir/err" || fail "-b other p --html: status $?"
+grep -q "<p id=\"otherp\"[^>]*>WARNING: $dir/other.out is a bspbench run on p=$((p + 1)), the trace has $p processors" \
+    "$dir/other.html" || fail "-b for another p: the page does not warn"
+# The page's total: one unit for the total, its parts and the wall clock;
+# the costliest supersteps' figure columns each with a unit.
+grep -Eq "Total: [0-9.e+-]+ (s|ms|us) = work [0-9.e+-]+ \+ communication [0-9.e+-]+ \+ waiting [0-9.e+-]+ \1 \(.*\); wall clock [0-9.e+-]+ \1\.</p>" \
+    "$dir/other.html" || fail "the page's total mixes units: $(grep -o 'Total: [^<]*' "$dir/other.html")"
+python3 - "$dir/other.html" <<'PY' || fail "the costliest supersteps' columns (above)"
+import re, sys
+page = open(sys.argv[1]).read()
+table = page[page.index("<h2>The costliest supersteps</h2>"):]
+heads = re.findall(r"<th>([^<]*)</th>", table[:table.index("</tr>")])
+bare = [h for h in heads if h not in ("superstep", "processor", "T/predicted") and not re.search(r"\(\w+\)$", h)]
+assert not bare and len(heads) == 9, "columns without a unit: %s (of %s)" % (bare, heads)
+PY
 printf 'summary: p=%d g_us=0.02 l_us=3\n' "$p" >"$dir/same.out"
 "$prof" -b "$dir/same.out" "$t" 2>"$dir/err" >/dev/null || fail "-b: status $?"
 [ ! -s "$dir/err" ] || fail "-b for the same p warned: $(cat "$dir/err")"
+"$prof" -b "$dir/same.out" --html "$dir/same.html" "$t" 2>"$dir/err" || fail "-b --html: status $?"
+! grep -q 'id="otherp"' "$dir/same.html" || fail "-b for the same p: the page warns"
 exit 0

@@ -297,8 +297,8 @@ static const char html_script[] =
 
 static void html_costliest(FILE *f, const struct trace *t, const struct model *m)
 {
-    fputs("<table><tr><th>superstep</th><th>T (us)</th><th>work</th><th>comm</th><th>wait</th><th>processor</th>"
-          "<th>h (words)</th>",
+    fputs("<table><tr><th>superstep</th><th>T (us)</th><th>work (us)</th><th>comm (us)</th><th>wait (us)</th>"
+          "<th>processor</th><th>h (words)</th>",
           f);
     if (m->on)
         fputs("<th>predicted (us)</th><th>T/predicted</th>", f);
@@ -357,18 +357,19 @@ static int write_html(const char *path, const struct trace *t, const struct mode
         return 1;
     }
     struct sums s = run_totals(t);
-    char tot[32], wall[32];
-    html_duration(tot, sizeof tot, s.t);
-    html_duration(wall, sizeof wall, s.wall);
+    /* The total, its parts and the wall clock in one unit, the total's. */
+    double a = fmax(fabs(s.t), fabs(s.wall)), div = a >= 1e6 ? 1e6 : a >= 1e3 ? 1e3 : 1;
+    const char *unit = div == 1e6 ? "s" : div == 1e3 ? "ms" : "us";
     fputs(html_head, f);
     fputs("<body>\n<h1>Superstep profile: ", f);
     html_text(f, t->path);
     fprintf(f, "</h1>\n<p>%d processors, %ld supersteps", t->p, t->supersteps);
     if ((long)t->n < t->supersteps)
         fprintf(f, " (%zu drawn: the first ones and the costliest)", t->n);
-    fprintf(f, "%s. Total: %s (%.3f us = work %.3f + communication %.3f + waiting %.3f; per superstep, the "
-               "processor that took longest); wall clock %s.</p>\n",
-            t->complete ? "" : "; INCOMPLETE: the job failed", tot, s.t, s.work, s.comm, s.wait, wall);
+    fprintf(f, "%s. Total: %.6g %s = work %.6g + communication %.6g + waiting %.6g %s (per superstep, the "
+               "processor that took longest); wall clock %.6g %s.</p>\n",
+            t->complete ? "" : "; INCOMPLETE: the job failed", s.t / div, unit, s.work / div, s.comm / div,
+            s.wait / div, unit, s.wall / div, unit);
     fputs("<h2>Timeline of the supersteps by processor</h2>\n", f);
     static const char *const tn[] = { "start-up", "work", "waiting", "communication", "profiler" };
     static const char *const tc[] = { "startup", "work", "wait", "comm", "prof" };
@@ -387,6 +388,11 @@ static int write_html(const char *path, const struct trace *t, const struct mode
         fputs("<p id=\"model-source\">no g and l given (bspprof -b bspbench.out, or -g and -l): measured cost "
               "only</p>\n",
               f);
+    }
+    if (*m->other_p) { /* as on stderr: the page is what gets read */
+        fputs("<p id=\"otherp\" style=\"color:#b00;font-weight:bold\">WARNING: ", f);
+        html_text(f, m->other_p);
+        fputs("</p>\n", f);
     }
     if (m->on && m->poor) /* the bench file's fit: flagged where the figures are */
         fputs("<p id=\"poorfit\" style=\"color:#b00;font-weight:bold\">POOR FIT: bspbench judged the fit that gave "
