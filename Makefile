@@ -4,7 +4,8 @@
 #   make test               build and run the test suite
 #   make test SANITIZE=1    the same under AddressSanitizer + UBSan
 #   make bench              the benchmark table (bench/)
-#   make bench-peers        bench/ programs beside MulticoreBSP and BSPonMPI (PEERS=DIR)
+#   make bench-peers        bench/ programs beside MulticoreBSP and BSPonMPI
+#                           (MCBSP=PREFIX BSPONMPI=PREFIX, or PEERS=DIR)
 #   make install PREFIX=... install headers, libraries, tools, man pages,
 #                           pkg-config file and CMake package
 #   make uninstall PREFIX=... remove what install put there
@@ -311,10 +312,13 @@ bench: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/run
 
 # The same programs on MulticoreBSP and BSPonMPI beside Superstep (bench/peers;
-# builds the peers from ../shared/peers when PEERS has none; never part of
-# the build or the tests).
-bench-peers: all $(BENCHES)
-	@O=$(O) BINDIR=$(BINDIR) bench/peers $(if $(PEERS),--peers $(PEERS))
+# never part of the build or the tests): MCBSP=PREFIX and BSPONMPI=PREFIX
+# name where each is installed (bench/peers --help says where to get them);
+# without them, PEERS=DIR/mcbsp and DIR/bsponmpi, built from ../shared/peers
+# when missing.
+bench-peers: all $(BENCHES) $(MPI_BENCHES)
+	@O=$(O) BINDIR=$(BINDIR) bench/peers $(if $(PEERS),--peers $(PEERS)) $(if $(MCBSP),--mcbsp $(MCBSP)) \
+	    $(if $(BSPONMPI),--bsponmpi $(BSPONMPI))
 
 # Installation.  Everything below PREFIX: headers, the static and the
 # versioned shared library, the mpi plug-in (PREFIX/lib/superstep, when
