@@ -11,24 +11,30 @@
  *      single-word puts: every processor puts h doubles, one bsp_put each,
  *      spread cyclically over the other processors (itself when p = 1), so
  *      every processor also receives h; h = 0, 1, ..., p and then POINTS
- *      equally spaced values from p to HMAX;
- *   two robust, non-negative fits t(h) = l + g*h (Theil-Sen: g the median
- *      of the slopes between points, l the median of t - g h): over
- *      h = 0..p (where sending one word costs most) and over h = p..HMAX,
- *      whose g and l make the bottom line "p= r= g= l=" (g and l in flop
- *      units) and the "summary:" line that bspprof -b reads (microseconds);
+ *      equally spaced values from p to HMAX (-q takes fewer of the same
+ *      range, and fewer repetitions, so that both see the same h);
+ *   g and l (tools/bench/fit.h): g the Theil-Sen slope of t(h) over
+ *      h = p..HMAX, l the line's intercept but never below t(0), the empty
+ *      superstep; each also estimated from every round alone, and their
+ *      spread between rounds printed beside them; the same over h = 0..p
+ *      (where sending one word costs most) is printed too.  The bottom
+ *      line "p= r= g= l=" (g and l in flop units) and the "summary:" line
+ *      that bspprof -b reads (microseconds) give the first;
  *   G the cost of a byte of large messages (1 to 4 puts of 64 KiB per
  *      processor), and o = g - 8 G that of a message; l, G, o and r are
- *      written to the machine parameters cache (bsp_probe(3)) unless -N.
- * Each t(h) is the median of BLOCKS blocks of ITERS supersteps (the machine
- * may be shared; the median ignores blocks that lost the processor), timed
- * by processor 0 between two syncs, so it is the time of the slowest; the
- * blocks of all h are interleaved in rounds.  The noise (the median
- * residual relative to the median time) is printed; when the points lie
- * more than 10% off the line, the blocks of one h differ by more than half
- * their median, or the times do not grow with h, the fit is poor:
- * bspbench says why on standard output and standard error, and the
- * summary line says fit=poor (and noisy=1, as before).
+ *      written to the machine parameters cache (bsp_probe(3)) unless -N,
+ *      or unless the fit is poor and the line cached for this p is better.
+ * Each superstep is timed by processor 0 from the end of one sync to the
+ * end of the next, so it is the time of the slowest; a block of ITERS
+ * supersteps counts the median of them (a block that lost the processor
+ * for a while still counts its typical superstep: the mean let the blocks
+ * of large h, which last longest, pay for the preemptions), and t(h) is
+ * the median of BLOCKS blocks; the blocks of all h are interleaved in
+ * rounds.  One measure of the fit is printed, how far the points lie off
+ * the line (median, relative to each time); when that is above 10%, g
+ * moves by more than 25% or l by more than 50% between rounds, or the
+ * times do not grow with h, the fit is poor: bspbench says why on standard output and standard
+ * error, and the summary line says fit=poor (and noisy=1, as before).
  * Options are read in main before bsp_init, in every process, so they reach
  * every processor on both devices (mpirun starts every rank from main).
  * It uses the public BSPlib API, and the collectives layer's cache writer.
@@ -108,7 +114,33 @@ static int make_points(int *hs, int p)
     return n;
 }
 
-static void report(int p, const double *rates, const int *hs, const double *th, int npts, double spread, double big_g)
+/* The cache line: written unless -N; machine_store keeps a better one. */
+static void store(int p, const struct fit *f, bool poor, double flop, double big_g, double o)
+{
+    struct machine m = { .l = f->l, .G = big_g, .o = o, .r = flop, .noise = f->noise,
+                         .fit = poor ? FIT_POOR : FIT_GOOD, .p = (uint32_t)p };
+    char *path = machine_path();
+    int rc = machine_store(machine_device(), &m);
+    if (rc == EEXIST)
+        printf("not written to %s: its line for device %s and p = %d is better than this poor fit\n", path,
+               machine_device(), p);
+    else if (rc)
+        fprintf(stderr, "bspbench: warning: cannot write the machine parameters to %s: %s\n", path ? path : "(no path)",
+                strerror(rc));
+    else
+        printf("written to %s (device %s, p = %d, fit %s): bsp_probe and the collectives use them\n", path,
+               machine_device(), p, poor ? "poor" : "good");
+    free(path);
+}
+
+static void print_fit(const char *what, int from, int to, const struct fit *f, double flop)
+{
+    printf("fit over h = %d..%d:%s g = %.3f flop (%.4f us), l = %.1f flop (%.3f us); between rounds g +- %.4f us, "
+           "l +- %.3f us\n",
+           from, to, what, f->g * flop, f->g * 1e6, f->l * flop, f->l * 1e6, f->g_sd * 1e6, f->l_sd * 1e6);
+}
+
+static void report(int p, const double *rates, const int *hs, const double *blk, int npts, double big_g)
 {
     double rmin = rates[0], rmax = rates[0], rsum = 0;
     for (int q = 0; q < p; q++) {
@@ -120,25 +152,28 @@ static void report(int p, const double *rates, const int *hs, const double *th, 
     int low = 0;
     while (low < npts - 1 && hs[low] < p)
         low++;
-    struct fit small = fit_robust(hs, th, 0, low + 1), large = fit_robust(hs, th, low, npts);
+    double *th = calloc((size_t)npts, sizeof *th);
+    struct fit small = fit_bsp(hs, blk, low + 1, nblocks, 0, th), large = fit_bsp(hs, blk, npts, nblocks, low, th);
     printf("bspbench: Superstep %s, p = %d\n", SUPERSTEP_VERSION, p);
     printf("r = %.3f Mflop/s (DAXPY of %d doubles; per processor min %.3f, max %.3f)\n", r, DAXPY_N, rmin, rmax);
-    printf("h-relations of single-word (%zu-byte) bsp_put; each time the median of %d blocks of %d supersteps\n",
+    printf("h-relations of single-word (%zu-byte) bsp_put; each time the median of %d blocks, each the median of %d "
+           "supersteps\n",
            sizeof(double), nblocks, niters);
     printf("%8s %14s %14s %14s\n", "h", "time (us)", "time (flop)", "fit (flop)");
     for (int k = 0; k < npts; k++) {
         const struct fit *f = k < low ? &small : &large;
         printf("%8d %14.3f %14.0f %14.0f\n", hs[k], th[k] * 1e6, th[k] * flop, (f->l + f->g * hs[k]) * flop);
     }
-    printf("fit over h = 0..%d:   g = %.3f flop (%.4f us), l = %.1f flop (%.3f us)\n", hs[low], small.g * flop,
-           small.g * 1e6, small.l * flop, small.l * 1e6);
-    printf("fit over h = %d..%d: g = %.3f flop (%.4f us), l = %.1f flop (%.3f us)\n", hs[low], hs[npts - 1],
-           large.g * flop, large.g * 1e6, large.l * flop, large.l * 1e6);
+    print_fit("  ", 0, hs[low], &small, flop);
+    print_fit("", hs[low], hs[npts - 1], &large, flop);
+    printf("l is the larger of the line's value at h = 0 (%.3f us) and the empty superstep's time (%.3f us)\n",
+           large.intercept * 1e6, large.floor * 1e6);
     char why[256];
-    bool poor = fit_poor(&large, spread, why, sizeof why);
-    printf("noise: the points lie %.1f%% off the line (median), the line explains %.0f%% of their variance, the blocks "
-           "of one h differ by up to %.0f%%: fit %s\n",
-           100 * large.noise, 100 * (large.r2 > 0 ? large.r2 : 0), 100 * spread, poor ? "POOR" : "good");
+    bool poor = fit_poor(&large, why, sizeof why);
+    printf("noise: the points lie %.1f%% off the line (median), g moves by %.0f%% and l by %.0f%% between rounds: fit "
+           "%s\n",
+           100 * large.noise, large.g > 0 ? 100 * large.g_sd / large.g : 0, large.l > 0 ? 100 * large.l_sd / large.l : 0,
+           poor ? "POOR" : "good");
     if (poor) {
         printf("the fit is poor (%s): g and l are unreliable\n", why);
         fprintf(stderr,
@@ -147,27 +182,19 @@ static void report(int p, const double *rates, const int *hs, const double *th, 
                 why);
     }
     double o = large.g - 8 * big_g;
+    o = o > 0 ? o : 0;
     printf("large messages: G = %.4f ns per byte (puts of 64 KiB), so a message costs o = %.1f ns beyond its bytes\n",
-           big_g * 1e9, (o > 0 ? o : 0) * 1e9);
+           big_g * 1e9, o * 1e9);
     printf("The bottom line for this BSP computer is (g and l in flop units, from the fit over h = %d..%d):\n",
            hs[low], hs[npts - 1]);
     printf("p= %d, r= %.3f Mflop/s, g= %.1f, l= %.1f\n", p, r, large.g * flop, large.l * flop);
-    printf("summary: p=%d r_mflops=%.3f g_flop=%.3f l_flop=%.1f g_us=%.6f l_us=%.4f t0_us=%.4f noise=%.4f fit=%s "
-           "noisy=%d\n",
-           p, r, large.g * flop, large.l * flop, large.g * 1e6, large.l * 1e6, th[0] * 1e6, large.noise,
-           poor ? "poor" : "good", poor);
-    if (no_cache)
-        return;
-    struct machine m = { .l = large.l, .G = big_g, .o = o > 0 ? o : 0, .r = flop, .noise = large.noise,
-                         .p = (uint32_t)p };
-    char *path = machine_path();
-    int rc = machine_store(machine_device(), &m);
-    if (rc)
-        fprintf(stderr, "bspbench: warning: cannot write the machine parameters to %s: %s\n", path ? path : "(no path)",
-                strerror(rc));
-    else
-        printf("written to %s (device %s, p = %d): bsp_probe and the collectives use them\n", path, machine_device(), p);
-    free(path);
+    printf("summary: p=%d r_mflops=%.3f g_flop=%.3f l_flop=%.1f g_us=%.6f l_us=%.4f t0_us=%.4f g_sd_us=%.6f "
+           "l_sd_us=%.4f noise=%.4f fit=%s noisy=%d\n",
+           p, r, large.g * flop, large.l * flop, large.g * 1e6, large.l * 1e6, large.floor * 1e6, large.g_sd * 1e6,
+           large.l_sd * 1e6, large.noise, poor ? "poor" : "good", poor);
+    free(th);
+    if (!no_cache)
+        store(p, &large, poor, flop, big_g, o);
 }
 
 /* G: seconds per byte of 64 KiB puts, k = 1..4 of them per processor. */
@@ -195,11 +222,12 @@ static double measure_big(int p, int s)
     }
     bsp_pop_reg(dst);
     bsp_sync();
-    struct fit f = fit_robust(ks, t, 0, KMAX + 1);
+    double g;
+    fit_theil_sen(ks, t, 1, 0, KMAX + 1, &g);
     free(blk);
     free(dst);
     free(src);
-    return f.g / BIG;
+    return g / BIG;
 }
 
 static void spmd(void)
@@ -228,8 +256,7 @@ static void spmd(void)
 
     int *hs = calloc((size_t)npoints + (size_t)p + 2, sizeof *hs);
     int npts = make_points(hs, p);
-    double *th = calloc((size_t)npts, sizeof *th);
-    double *blk = calloc((size_t)nblocks * npts, sizeof *blk);
+    double *blk = calloc((size_t)nblocks * npts, sizeof *blk), *steps = calloc((size_t)niters, sizeof *steps);
     /* Round b measures one block of every h, so that a change of the
      * machine's state during the run (a shared machine, a host moving the
      * virtual cores) touches every h alike instead of bending the line. */
@@ -242,22 +269,23 @@ static void spmd(void)
                 for (int i = 0; i < h; i++)
                     bsp_put(dest[i], &src[i], dst, (s * hmax + i) * (int)sizeof(double), sizeof(double));
                 bsp_sync();
+                double t1 = bsp_time();
+                steps[it] = t1 - t0;
+                t0 = t1;
             }
             if (b >= 0)
-                blk[(size_t)k * nblocks + b] = (bsp_time() - t0) / niters;
+                blk[(size_t)k * nblocks + b] = median(steps, niters);
         }
     }
-    for (int k = 0; k < npts; k++)
-        th[k] = median(blk + (size_t)k * nblocks, nblocks);
     double big_g = measure_big(p, s);
     if (s == 0)
-        report(p, rates, hs, th, npts, block_spread(blk, npts, nblocks), big_g);
+        report(p, rates, hs, blk, npts, big_g);
     bsp_pop_reg(dst);
     bsp_pop_reg(rates);
     bsp_sync();
     free(blk);
+    free(steps);
     free(hs);
-    free(th);
     free(dest);
     free(dst);
     free(src);
@@ -273,7 +301,7 @@ static void usage(FILE *f)
                "  -k, --points=POINTS  h values from p to HMAX, equally spaced (default 33)\n"
                "  -b, --blocks=BLOCKS  blocks per h, of which the median is taken (default 7)\n"
                "  -i, --iters=ITERS    supersteps per block (default 20)\n"
-               "  -q, --quick          -H 512 -k 9 -b 5 -i 10\n"
+               "  -q, --quick          -k 9 -b 5 -i 10: the same range of h, fewer points and repetitions\n"
                "  -N, --no-cache       do not write the machine parameters cache (bsp_probe(3))\n"
                "  -h, --help           this help\n"
                "  -V, --version        the version\n");
@@ -329,7 +357,7 @@ static void parse(int argc, char **argv)
         case 'k': npoints = whole("-k", optarg, 2, 100000); break;
         case 'b': nblocks = whole("-b", optarg, 1, 100000); break;
         case 'i': niters = whole("-i", optarg, 1, 10000000); break;
-        case 'q': hmax = 512, npoints = 9, nblocks = 5, niters = 10; break;
+        case 'q': npoints = 9, nblocks = 5, niters = 10; break;
         case 'N': no_cache = true; break;
         case 'h':
             if (first_rank())

@@ -26,8 +26,9 @@ struct machine {
     double o;          /* seconds per message beyond its bytes */
     double r;          /* flop/s of one processor (0: unknown) */
     double noise;      /* bspbench's relative residual of the fit (-1: none) */
+    enum { FIT_UNKNOWN, FIT_GOOD, FIT_POOR } fit; /* bspbench's judgement */
     uint32_t p;        /* the p measured (0: not measured) */
-    char source[160];  /* where l and g come from, in words */
+    char source[256];  /* where l and g come from, in words */
 };
 
 /* This process's parameters for p processors on the current device: the
@@ -42,8 +43,9 @@ double machine_g(const struct machine *m, double bytes);
 uint32_t machine_nprocs(void);
 
 /* The cache file bspbench writes: its path (malloc'd, NULL: none); store
- * m as the line for device and p, replacing an older one.  Returns 0 or an
- * errno value. */
+ * m as the line for device and p, replacing an older one unless m's fit is
+ * poor and the older one's is not, or is poor with less noise.  Returns 0,
+ * EEXIST when it kept the older line, or an errno value. */
 char *machine_path(void);
 const char *machine_device(void);   /* the current device's name */
 int machine_store(const char *device, const struct machine *m);

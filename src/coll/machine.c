@@ -4,8 +4,13 @@
  *
  * bspbench measures them and keeps one line per device and p in a cache
  * file (SUPERSTEP_MACHINE_FILE, else $XDG_CACHE_HOME/superstep/machine,
- * else ~/.cache/superstep/machine).  A process reads it at its first need:
- * the line for its device and p, else the one with the nearest p; the
+ * else ~/.cache/superstep/machine).  A line keeps bspbench's judgement of
+ * its fit (fit=good|poor, and noise, how far the points lay off the line),
+ * and a poor fit does not replace a better line for the same device and p
+ * (machine_store).  A process reads it at its first need: the line for its
+ * device and p, else the one with the nearest p, and the source string
+ * says which p it was measured at, how good the fit was, and when it is
+ * used far from its p (more than twice or under half of it); the
  * settings SUPERSTEP_G and SUPERSTEP_L override it; the defaults below
  * stand in when nothing is cached.  Nothing is ever negative.
  */
@@ -50,11 +55,12 @@ char *machine_path(void)
     return rc < 0 ? NULL : path;
 }
 
-/* One cache line: "device=D p=P l_us=.. G_ns=.. o_ns=.. r_mflops=.. noise=.. date=..". */
+/* One cache line: "device=D p=P l_us=.. G_ns=.. o_ns=.. r_mflops=.. noise=.. fit=good|poor date=..". */
 static bool parse_line(const char *line, char *device, size_t dn, struct machine *m)
 {
     double l = -1, G = -1, o = -1, r = 0, noise = -1;
     long p = 0;
+    int fit = FIT_UNKNOWN;
     *device = 0;
     char date[64] = "";
     const char *s = line;
@@ -82,13 +88,20 @@ static bool parse_line(const char *line, char *device, size_t dn, struct machine
             r = strtod(v, NULL) * 1e6;
         else if (k == 5 && !strncmp(s, "noise", 5))
             noise = strtod(v, NULL);
+        else if (k == 3 && !strncmp(s, "fit", 3))
+            fit = vn == 4 && !strncmp(v, "good", 4) ? FIT_GOOD : vn == 4 && !strncmp(v, "poor", 4) ? FIT_POOR : fit;
         s = end;
     }
     if (!*device || p < 1 || p > 65535 || !(l >= 0) || !(G >= 0) || !(o >= 0) || !(r >= 0) || !isfinite(l) ||
         !isfinite(G) || !isfinite(o))
         return false;
-    *m = (struct machine){ .l = l, .G = G, .o = o, .r = r, .noise = noise, .p = (uint32_t)p };
-    snprintf(m->source, sizeof m->source, "measured by bspbench for p=%ld%s%s", p, *date ? " on " : "", date);
+    *m = (struct machine){ .l = l, .G = G, .o = o, .r = r, .noise = noise, .fit = fit, .p = (uint32_t)p };
+    static const char *const judged[] = { "fit not judged", "fit good", "fit poor" };
+    char off[64] = "";
+    if (noise >= 0)
+        snprintf(off, sizeof off, " (the points %.1f%% off the line)", 100 * noise);
+    snprintf(m->source, sizeof m->source, "measured by bspbench for p=%ld%s%s, %s%s", p, *date ? " on " : "", date,
+             judged[fit], off);
     return true;
 }
 
@@ -116,12 +129,19 @@ static bool read_cache(const char *device, uint32_t p, struct machine *best)
 
 static void load(const char *device, uint32_t p, struct machine *m)
 {
+    size_t i = strcmp(device, "mpi") ? 0 : 1;
     if (!read_cache(device, p, m)) {
-        size_t i = strcmp(device, "mpi") ? 0 : 1;
         *m = (struct machine){ .l = defaults[i].l, .G = defaults[i].G, .o = defaults[i].o, .noise = -1 };
         /* The advice measures this device: bsprun runs shm unless told. */
         snprintf(m->source, sizeof m->source, "defaults for %s (nothing cached: run bsprun%s -n %u bspbench)", device,
                  i ? " --device mpi" : "", p);
+    } else if (m->p != p) {
+        bool far = p > 2 * m->p || 2 * p < m->p;
+        size_t n = strlen(m->source);
+        snprintf(m->source + n, sizeof m->source - n, "; used for p=%u, %s p measured%s", p,
+                 far ? "far from the nearest" : "the nearest",
+                 far ? (i ? ": run bsprun --device mpi -n P bspbench for this p" : ": run bsprun -n P bspbench for this p")
+                     : "");
     }
     double g = setting_real(SET_G), l = setting_real(SET_L);
     if (!isnan(g))
@@ -131,7 +151,7 @@ static void load(const char *device, uint32_t p, struct machine *m)
     if (!isnan(g) || !isnan(l)) {
         char was[sizeof m->source];
         memcpy(was, m->source, sizeof was);
-        snprintf(m->source, sizeof m->source, "%s%s%s, the rest %.100s", isnan(g) ? "" : "SUPERSTEP_G",
+        snprintf(m->source, sizeof m->source, "%s%s%s, the rest %.200s", isnan(g) ? "" : "SUPERSTEP_G",
                  !isnan(g) && !isnan(l) ? " and " : "", isnan(l) ? "" : "SUPERSTEP_L", was);
     }
 }
@@ -186,6 +206,16 @@ static void make_parents(char *path)
     }
 }
 
+/* Keep old, the line for m's device and p, rather than m: m's fit is poor
+ * and old's is good, or judged no better (an older bspbench's line) with
+ * less noise. */
+static bool keep_old(const struct machine *old, const struct machine *m)
+{
+    if (m->fit != FIT_POOR)
+        return false;
+    return old->fit == FIT_GOOD || (old->noise >= 0 && old->noise < m->noise);
+}
+
 int machine_store(const char *device, const struct machine *m)
 {
     char *path = machine_path(), *tmp = NULL;
@@ -202,16 +232,25 @@ int machine_store(const char *device, const struct machine *m)
         fprintf(out, "# Superstep machine parameters: bspbench writes one line per device and p\n");
         char line[512], dv[32];
         struct machine old;
-        while (in && fgets(line, sizeof line, in))
-            if (*line != '#' && parse_line(line, dv, sizeof dv, &old) && (strcmp(dv, device) || old.p != m->p))
+        bool kept = false;
+        while (in && fgets(line, sizeof line, in)) {
+            bool mine = *line != '#' && parse_line(line, dv, sizeof dv, &old) && !strcmp(dv, device) && old.p == m->p;
+            if (mine && keep_old(&old, m))
+                kept = true; /* the file stays as it is */
+            if (!mine)
                 fputs(line, out);
+        }
         time_t now = time(NULL);
         char date[32];
         strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
-        fprintf(out, "device=%s p=%u l_us=%.6g G_ns=%.6g o_ns=%.6g r_mflops=%.6g noise=%.4g date=%s\n", device, m->p,
-                m->l * 1e6, m->G * 1e9, m->o * 1e9, m->r / 1e6, m->noise, date);
+        static const char *const fits[] = { "", " fit=good", " fit=poor" };
+        if (!kept)
+            fprintf(out, "device=%s p=%u l_us=%.6g G_ns=%.6g o_ns=%.6g r_mflops=%.6g noise=%.4g%s date=%s\n", device,
+                    m->p, m->l * 1e6, m->G * 1e9, m->o * 1e9, m->r / 1e6, m->noise, fits[m->fit], date);
         if (fclose(out) != 0)
             rc = errno;
+        if (!rc && kept)
+            rc = EEXIST;
         if (!rc && rename(tmp, path) != 0)
             rc = errno;
         if (rc)
