@@ -234,11 +234,12 @@ int machine_store(const char *device, const struct machine *m)
         struct machine old;
         bool kept = false;
         while (in && fgets(line, sizeof line, in)) {
-            bool mine = *line != '#' && parse_line(line, dv, sizeof dv, &old) && !strcmp(dv, device) && old.p == m->p;
-            if (mine && keep_old(&old, m))
-                kept = true; /* the file stays as it is */
-            if (!mine)
+            if (*line == '#' || !parse_line(line, dv, sizeof dv, &old))
+                continue;
+            if (strcmp(dv, device) || old.p != m->p)
                 fputs(line, out);
+            else if (keep_old(&old, m))
+                kept = true; /* the file stays as it is */
         }
         time_t now = time(NULL);
         char date[32];
