@@ -17,11 +17,12 @@ extern "C" {
 typedef struct bsp_machine {
     unsigned int p;   /* processors of this run (outside one, what bsp_begin would start) */
     /* g: seconds per byte for messages of at least min_msg_size bytes;
-     * l: seconds per superstep.  p: as measured for the nearest p cached. */
+     * l: seconds per superstep.  p: as measured for the nearest p cached
+     * (source says which p, and how good bspbench's fit was). */
     double (*g)(unsigned int p, size_t min_msg_size);
     double (*l)(unsigned int p, size_t min_msg_size);
     double r;            /* flop/s of one processor; 0 when not measured */
-    const char *source;  /* where g and l come from, in words */
+    const char *source;  /* where g and l come from, in words: the p measured, the fit, the p used for */
 } bsp_machine_t;
 
 /* Fill *machine: 0, or -1 when machine is NULL. */
