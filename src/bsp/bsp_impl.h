@@ -240,6 +240,7 @@ struct bsp_state {
     double t0;
     void (*spmd)(void);
     bool init_inside;             /* bsp_init called in this SPMD section: the next bsp_begin nests */
+    bool joining;                 /* running the bsp_init function afresh: its bsp_begin joins this run */
     struct bsp_proc *shared;      /* p entries */
 
     /* registrations: regs[] local records, map address -> top reg index */

@@ -176,7 +176,6 @@ static void nest_set_aside(void)
     bsp_observing = false; /* the profiler follows the outermost run */
     memset(&bsp, 0, sizeof bsp);
     bsp.mc = n->bsp.mc;
-    bsp.spmd = n->bsp.spmd;
     dev = &device_shm;
 }
 
@@ -209,7 +208,21 @@ static void run_state_begin(void)
     checkpoint_arm();
 }
 
-static void nested_begin(int64_t p)
+/* MulticoreBSP's rule for a run that bsp_init(spmd) announced: processor
+ * 0 goes on after its own bsp_begin, the others run spmd from its first
+ * line and end with it.  A processor forked here is a copy of processor 0
+ * inside bsp_begin, so it calls spmd afresh; spmd's bsp_begin joins the
+ * run it is already in. */
+static void start_spmd(void (*spmd)(void))
+{
+    if (!spmd || bsp.me == 0)
+        return;
+    bsp.joining = true;
+    spmd();
+    exit(0); /* spmd returned without bsp_end: reported as a processor's exit */
+}
+
+static void nested_begin(int64_t p, void (*spmd)(void))
 {
     if (p <= 0 || p > MAX_PROCS)
         bsp_error("bsp_begin", "%lld processors requested for an inner run (must be 1..%d)", (long long)p, MAX_PROCS);
@@ -236,11 +249,19 @@ static void nested_begin(int64_t p)
     bsp.begun = true;
     launch_mark_self();
     run_state_begin();
+    start_spmd(spmd);
 }
 
 void bsp_impl_begin(int64_t p)
 {
     bsp_require_not_forked("bsp_begin");
+    /* Each bsp_init announces one run (as MulticoreBSP's): the next. */
+    void (*spmd)(void) = bsp.spmd;
+    bsp.spmd = NULL;
+    if (bsp.begun && bsp.joining) { /* spmd's own bsp_begin (start_spmd): p is processor 0's */
+        bsp.joining = false;
+        return;
+    }
     if (bsp.begun) {
         /* The 1998 standard allows one bsp_begin (BSPonMPI's begin_1);
          * MulticoreBSP's hierarchical runs call bsp_init first. */
@@ -248,7 +269,7 @@ void bsp_impl_begin(int64_t p)
             bsp_error("bsp_begin", "called twice (an inner run, MulticoreBSP's nested BSP, calls bsp_init first in "
                                    "the SPMD section)");
         bsp.init_inside = false;
-        nested_begin(p);
+        nested_begin(p, spmd);
         return;
     }
     if (device_choose()->agree) /* mpi: processor 0 decides p, as on shm */
@@ -282,6 +303,8 @@ void bsp_impl_begin(int64_t p)
     run_state_begin();
     mirror_begin(); /* not for inner runs: they keep the outer run's moves */
     OBSERVE(start(bsp.me, bsp.p));
+    if (!dev->world) /* mpi: the ranks entered spmd from bsp_init */
+        start_spmd(spmd);
 }
 
 int64_t bsp_impl_nprocs(void)

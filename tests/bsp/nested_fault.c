@@ -83,30 +83,32 @@ static void deep_inner(void)
     faulty(2);
 }
 
-/* The inner run of an outer processor: 3 processors. */
+static bool here; /* this outer processor is O: set before bsp_init, so its inner run's processors see it */
+
+/* The inner run of outer processor O in modes segv, abort, bspabort, exec. */
+static void faulty_inner(void)
+{
+    faulty(3);
+}
+
+/* The inner run of every other outer processor: 3 processors.  Inner
+ * processors 1 and 2 start here (MulticoreBSP's rule), so what differs
+ * between outer processors is decided before bsp_init, not by bsp_pid. */
 static void inner(void)
 {
-    int me_outer = (int)bsp_pid();
-    bool here = me_outer == o;
-    bool faults_here = here && (!strcmp(mode, "segv") || !strcmp(mode, "abort") || !strcmp(mode, "bspabort") ||
-                                !strcmp(mode, "exec"));
-    if (!faults_here) {
-        bsp_begin(3);
-        for (int s = 0; s < 4; s++) {
-            if (here && !strcmp(mode, "deep") && bsp_pid() == 1 && s == 1) {
-                bsp_init(deep_inner, 0, NULL);
-                deep_inner();
-            }
-            if (!strcmp(mode, "outer")) { /* compute a while: the failure comes from outside */
-                struct timespec ts = { 0, 200 * 1000 * 1000 };
-                nanosleep(&ts, NULL);
-            }
-            bsp_sync();
+    bsp_begin(3);
+    for (int s = 0; s < 4; s++) {
+        if (here && !strcmp(mode, "deep") && bsp_pid() == 1 && s == 1) {
+            bsp_init(deep_inner, 0, NULL);
+            deep_inner();
         }
-        bsp_end();
-        return;
+        if (!strcmp(mode, "outer")) { /* compute a while: the failure comes from outside */
+            struct timespec ts = { 0, 200 * 1000 * 1000 };
+            nanosleep(&ts, NULL);
+        }
+        bsp_sync();
     }
-    faulty(3);
+    bsp_end();
 }
 
 static void spmd(void)
@@ -118,8 +120,12 @@ static void spmd(void)
         nanosleep(&ts, NULL); /* the others are in their inner runs */
         fault();
     }
-    bsp_init(inner, 0, NULL);
-    inner();
+    here = (int)bsp_pid() == o;
+    bool faults_here = here && (!strcmp(mode, "segv") || !strcmp(mode, "abort") || !strcmp(mode, "bspabort") ||
+                                !strcmp(mode, "exec"));
+    void (*run)(void) = faults_here ? faulty_inner : inner;
+    bsp_init(run, 0, NULL);
+    run();
     bsp_sync();
     if (!strcmp(mode, "leave") && (int)bsp_pid() == o)
         _exit(0);
