@@ -70,6 +70,15 @@ void barrier_init(struct barrier *b, uint32_t nprocs)
 #define YIELD_NS 2000000
 #define SLEEP_SLICE_NS 100000000 /* re-check the failure word at least this often */
 
+/* Store (sequentially consistent: ordered before the load of sleepers,
+ * as a waiter's count is before its futex sleep) and wake the sleepers. */
+static void set_counted(_Atomic uint32_t *word, uint32_t value, _Atomic uint32_t *sleepers)
+{
+    atomic_store(word, value);
+    if (atomic_load(sleepers))
+        wake_word(word);
+}
+
 static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t value,
                         _Atomic uint32_t *sleepers, int64_t timeout_ns, const struct late_watch *watch)
 {
@@ -124,9 +133,7 @@ uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution,
     if (BAR_GET(sum, 0) == nprocs) {
         atomic_store_explicit(&b->arrived, 0, memory_order_relaxed);
         atomic_store_explicit(&b->result, sum, memory_order_relaxed);
-        atomic_store(&b->gen, gen + 1);
-        if (atomic_load(&b->sleepers))
-            wake_word(&b->gen);
+        set_counted(&b->gen, gen + 1, &b->sleepers);
         return sum;
     }
     if (!wait_change(b, &b->gen, gen, &b->sleepers, -1, late) || barrier_failed(b)) {
@@ -150,4 +157,14 @@ bool barrier_fail(struct barrier *b, uint32_t code)
 bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns)
 {
     return wait_change(b, word, value, NULL, timeout_ns, NULL);
+}
+
+bool counted_wait(struct barrier *b, struct counted_word *w, uint32_t value)
+{
+    return wait_change(b, &w->value, value, &w->sleepers, -1, NULL);
+}
+
+void counted_set(struct counted_word *w, uint32_t value)
+{
+    set_counted(&w->value, value, &w->sleepers);
 }

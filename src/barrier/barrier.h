@@ -56,11 +56,25 @@ bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_
 void wake_word(_Atomic uint32_t *word);
 
 /*
- * barrier_wait and wait_word are the runtime's one wait on shared memory
- * (spin, yield, futex sleep in bounded slices, the failure word, a
- * timeout, the stall watch): the barrier, mp_sync, the host's serving loop,
- * a kernel's ebsp_host_sync and message ring, and the launch layer's waits
- * for a failure all use it.  The waits that stay different, and why (each
+ * A word that its one writer sets often and others seldom wait on (as the
+ * barrier's generation): waiters count themselves in 'sleepers' while they
+ * sleep, so that counted_set makes the wake call only when one does.
+ * counted_wait: wait_word, without a timeout, until w->value != value.
+ */
+struct counted_word {
+    _Atomic uint32_t value;        /* futex word */
+    _Atomic uint32_t sleepers;
+};
+bool counted_wait(struct barrier *b, struct counted_word *w, uint32_t value);
+void counted_set(struct counted_word *w, uint32_t value);
+
+/*
+ * barrier_wait and wait_word (counted_wait) are the runtime's one wait on
+ * shared memory (spin, yield, futex sleep in bounded slices, the failure
+ * word, a timeout, the stall watch): the barrier, mp_sync, the host's
+ * serving loop, a kernel's ebsp_host_sync and message ring, a direct read
+ * of a peer that has not yet applied its sync, and the launch layer's
+ * waits for a failure all use it.  The waits that stay different, and why (each
  * says so where it is):
  *   - mp.h's receive (src/mp/mp_shm.c, shm_wait): waits for any of 2N
  *     channels, not one word; its spin adapts to how often spinning paid;

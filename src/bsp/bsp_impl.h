@@ -9,6 +9,7 @@
 #ifndef SUPERSTEP_BSP_IMPL_H
 #define SUPERSTEP_BSP_IMPL_H
 
+#include "barrier/barrier.h"
 #include "device/device.h"
 #include "launch/launch.h"
 #include "segment/segment.h"
@@ -146,7 +147,11 @@ struct bsp_proc {
     /* Set by a peer that asked for a move in this processor's table: the
      * owner looks at its entries at its next sync (mirror_serve). */
     _Atomic uint32_t moves_asked;
-    char pad[2 * SEG_LINE - sizeof(uint64_t) - 2 * sizeof(struct reg_change) - sizeof(uint32_t)];
+    /* The superstep (its low 32 bits) whose sync this processor has
+     * finished applying: what a peer's direct read waits for (rma.c). */
+    struct counted_word applied;
+    char pad[2 * SEG_LINE - sizeof(uint64_t) - 2 * sizeof(struct reg_change) - sizeof(uint32_t) -
+             sizeof(struct counted_word)];
 };
 
 struct reg {
@@ -242,6 +247,10 @@ struct bsp_state {
     bool init_inside;             /* bsp_init called in this SPMD section: the next bsp_begin nests */
     bool joining;                 /* running the bsp_init function afresh: its bsp_begin joins this run */
     struct bsp_proc *shared;      /* p entries */
+    /* Processor q's 'applied' word is at applied_at + q * applied_stride:
+     * in 'shared', or where its kernels share memory (kernel.c). */
+    char *applied_at;
+    size_t applied_stride;
 
     /* registrations: regs[] local records, map address -> top reg index */
     struct reg *regs;
@@ -482,6 +491,13 @@ void rma_put_here(uint32_t src, const struct rec_put *r, const void *data); /* p
 void rma_serve_gets(void);
 void rma_apply_replies(void);     /* every get's reply, before any put is applied */
 void rma_do_direct(void);
+/* Before reading or writing processor pid's memory outside a sync: wait
+ * until it has applied what the last sync delivered to it. */
+void rma_wait_applied(uint32_t pid);
+static inline struct counted_word *rma_applied_of(uint32_t pid)
+{
+    return (struct counted_word *)(bsp.applied_at + pid * bsp.applied_stride);
+}
 
 /* MulticoreBSP's machine.info in the working directory, read once
  * (machine.c); a field counts only when its *_set is true. */

@@ -203,6 +203,8 @@ static void run_state_begin(void)
     if (!job.seg.hdr->root[ROOT_BSP])
         bsp_error("bsp_begin", "shared segment too small for %u processors (set SUPERSTEP_SEGMENT_SIZE larger)", bsp.p);
     bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
+    bsp.applied_at = (char *)&bsp.shared[0].applied;
+    bsp.applied_stride = sizeof *bsp.shared;
     reg_reset();
     bsmp_reset();
     checkpoint_arm();
@@ -531,6 +533,9 @@ void bsp_sync(void)
     bsp.slow = false;
     bsp.nhp = 0;
     bsp.step++;
+    /* Applied: peers' direct reads of my memory may go on (decision 4 of
+     * the design: no second barrier; rma_wait_applied). */
+    counted_set(rma_applied_of(bsp.me), (uint32_t)bsp.step);
     launch_set_step(bsp.step);
     launch_stop_if_failed(); /* a copy of this processor failed the job (mpi: told only here) */
     if (__builtin_expect(bsp.checkpoint_every != 0, 0) && bsp.step % bsp.checkpoint_every == 0)

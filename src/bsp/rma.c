@@ -186,10 +186,27 @@ void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int
         queue_hp(t, false, dst, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
 }
 
+/* A processor may leave bsp_sync before a peer has applied what that sync
+ * delivered to the peer; a read of the peer's memory outside a sync waits
+ * for it to have (its 'applied' word, set at the end of its bsp_sync), so
+ * that once bsp_sync returns anywhere, everything the superstep
+ * communicated is in place everywhere, as in MulticoreBSP.  The peer is in
+ * this superstep or still in the last sync: its word is bsp.step or one
+ * less. */
+void rma_wait_applied(uint32_t pid)
+{
+    struct counted_word *w = rma_applied_of(pid);
+    uint32_t now;
+    while ((now = atomic_load_explicit(&w->value, memory_order_acquire)) != (uint32_t)bsp.step)
+        if (!counted_wait(&job.ls->barrier, w, now))
+            launch_stopped(); /* the job failed meanwhile */
+}
+
 /* MulticoreBSP's bsp_direct_get: read the remote memory now, during the
  * superstep (what the owner has written so far this superstep may or may not
- * be seen; the caller orders it with syncs).  Only where processors can
- * reach each other's memory (shm with process_vm_readv). */
+ * be seen; the caller orders it with syncs), once the owner has applied the
+ * last sync.  Only where processors can reach each other's memory (shm with
+ * process_vm_readv). */
 void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes)
 {
     struct target t = check_remote("bsp_direct_get", pid, src, offset, nbytes, dst, "destination");
@@ -203,6 +220,7 @@ void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst
         memmove(dst, (const void *)(uintptr_t)at, n);
         return;
     }
+    rma_wait_applied(t.pid);
     struct moved m = moved_part(t.pid, t.slot, at, n);
     if (m.len)
         memcpy((char *)dst + m.skip, m.seg, m.len);

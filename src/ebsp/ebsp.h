@@ -39,6 +39,7 @@ struct ebsp_kernel {
     bool mpi;                       /* spawned by a host on the mpi device (kmpi.c) */
     bool mpi_shared;                /* ... and the kernels share one copy of the session segment */
     bool hp_buffered;               /* mpi: an hp transfer waits for a superstep (ebsp_barrier) */
+    bool direct_taken;              /* ebsp_get_direct_address gave another kernel's memory */
     struct segment seg;             /* the session segment */
     char *low;                      /* its first mem_end bytes again, below 4 GiB when possible */
     uint64_t low_size;

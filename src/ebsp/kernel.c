@@ -85,6 +85,12 @@ void ebsp_core_begin(void)
     if (ek.sh->nprocs != bsp.p)
         bsp_error("bsp_begin", "the host's session has %u processors, the job %u", ek.sh->nprocs, bsp.p);
     ek.mine = &ek.sh->proc[bsp.me];
+    /* Kernels reach each other's memory directly, also on mpi: each tells
+     * the superstep it has applied beside it (a run before left a count). */
+    atomic_store(&ek.mine->applied.value, 0);
+    bsp.applied_at = (char *)&ek.sh->proc[0].applied;
+    bsp.applied_stride = sizeof ek.sh->proc[0];
+    ek.direct_taken = false;
     ebsp_map_low();
     atomic_store(&ek.mine->base, (uint64_t)(uintptr_t)ek.low);
     arena_reset(&ek.local, ek.low + ek.mine->local_off, ek.sh->local_size);
@@ -150,14 +156,33 @@ unsigned int ebsp_raw_time(void)
 static void run_deferred(void);
 static uint32_t ndeferred;
 
+/* Before this kernel reads or writes memory of processor pid outside a
+ * sync: pid has applied the last sync (rma_wait_applied), where kernels
+ * share memory (kernels on several machines reach none directly). */
+static void wait_applied(uint32_t pid)
+{
+    if (pid != bsp.me && (!ek.mpi || ek.mpi_shared))
+        rma_wait_applied(pid);
+}
+
+/* After a sync: a kernel that holds direct addresses of others may read
+ * them at once, so it waits until every other kernel has applied it. */
+static void synced(void)
+{
+    if (ek.direct_taken)
+        for (uint32_t q = 0; q < bsp.p; q++)
+            wait_applied(q);
+    ek.hp_buffered = false; /* landed */
+    if (ndeferred)
+        run_deferred();
+}
+
 void ebsp_core_sync(void)
 {
     if (ek.sent_up)
         bsp_error("bsp_sync", "called after ebsp_send_up (ebsp_send_up belongs after the last bsp_sync)");
     bsp_sync();
-    ek.hp_buffered = false; /* landed */
-    if (ndeferred)
-        run_deferred();
+    synced();
 }
 
 void ebsp_barrier(void)
@@ -180,9 +205,7 @@ void ebsp_barrier(void)
         bsp_set_call(CALL_NONE);
         if (XGET(sum, XF_SLOW)) {
             bsp_sync();
-            ek.hp_buffered = false;
-            if (ndeferred)
-                run_deferred();
+            synced();
         }
         return;
     }
@@ -302,7 +325,12 @@ void *ebsp_get_direct_address(int pid, const void *variable)
     if (ek.mpi && !ek.mpi_shared && p != bsp.me)
         bsp_error("ebsp_get_direct_address", "the memory of processor %u is not shared with this kernel: on the mpi device kernels "
                   "share memory only when all run on one machine", p);
-    return direct_of(p, (uint32_t)slot);
+    char *d = direct_of(p, (uint32_t)slot);
+    if (d && p != bsp.me) {
+        wait_applied(p);
+        ek.direct_taken = true;
+    }
+    return d;
 }
 
 /* ---- registrations, puts and gets as Epiphany BSP has them ------------------- */
@@ -425,6 +453,7 @@ void ebsp_core_hpput(int pid, const void *src, void *dst, int offset, int nbytes
     uint32_t slot = check_hp("bsp_hpput", pid, dst, offset, nbytes, src, "source");
     if (!nbytes || slot == UINT32_MAX)
         return;
+    wait_applied((uint32_t)pid);
     char *d = direct_of((uint32_t)pid, slot);
     if (!d && (uint32_t)pid == bsp.me)
         d = (char *)(uintptr_t)reg_remote_addr((uint32_t)pid, slot);
@@ -448,6 +477,7 @@ void ebsp_core_hpget(int pid, const void *src, int offset, void *dst, int nbytes
     uint32_t slot = check_hp("bsp_hpget", pid, src, offset, nbytes, dst, "destination");
     if (!nbytes || slot == UINT32_MAX)
         return;
+    wait_applied((uint32_t)pid);
     char *s = direct_of((uint32_t)pid, slot);
     if (!s && (uint32_t)pid == bsp.me)
         s = (char *)(uintptr_t)reg_remote_addr((uint32_t)pid, slot);

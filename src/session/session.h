@@ -18,6 +18,7 @@
 #ifndef SUPERSTEP_SESSION_H
 #define SUPERSTEP_SESSION_H
 
+#include "barrier/barrier.h"
 #include "segment/segment.h"
 #include "settings/settings.h"
 
@@ -54,7 +55,10 @@ struct ebsp_proc {
     _Atomic uint64_t ring_tail;     /* bytes printed from it (host) */
     _Atomic uint32_t ring_drained;  /* futex word: bumped by the host after printing */
     _Atomic uint32_t in_hsync;      /* waiting in ebsp_host_sync */
-    char pad[SEG_LINE - 4];
+    /* The superstep this kernel has applied (the BSP layer's 'applied'
+     * word: here, where the kernels share memory, on mpi too) */
+    struct counted_word applied;
+    char pad[SEG_LINE - 4 - sizeof(struct counted_word)];
 };
 
 /* A stream made by bsp_stream_create. */

@@ -1,0 +1,86 @@
+/* direct_get_sync.c - bsp_direct_get right after bsp_sync sees what that
+ * sync delivered (issue 34, item 4): once bsp_sync returns anywhere,
+ * everything the superstep communicated is in place everywhere, as in
+ * MulticoreBSP.  Every processor puts (its id, the round) into its right
+ * neighbour's registered 'left', and a block of words into the
+ * neighbour's 'block' (so that applying takes a while), calls bsp_sync,
+ * then reads the neighbour's 'left' and the block's last word with
+ * bsp_direct_get: they must hold the reader's own id and the round.
+ * Before the fix the old value came back at p = 3, 4 and 8 in nearly
+ * every run.
+ * Usage: direct_get_sync [nested Q]: "nested": every outer processor
+ * also runs the same rounds in an inner run of Q processors (MulticoreBSP's
+ * hierarchical runs), then once more in the outer run. */
+// RUN: n=2 nompi="bsp_direct_get needs the shm device (documented difference)"
+// RUN: n=3 nompi="bsp_direct_get needs the shm device (documented difference)"
+// RUN: n=4 nompi="bsp_direct_get needs the shm device (documented difference)"
+// RUN: n=8 nompi="bsp_direct_get needs the shm device (documented difference)"
+// RUN: n=2 args="nested 3" nompi="inner runs and bsp_direct_get need the shm device"
+#include <bsp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+#define ROUNDS 200
+#define WORDS 4096
+
+static int inner_q;
+
+static void rounds(void)
+{
+    int p = (int)bsp_nprocs(), s = (int)bsp_pid();
+    int right = (s + 1) % p, left_of = (s + p - 1) % p;
+    int64_t left[2] = { -1, -1 };
+    int64_t *block = calloc(WORDS, sizeof *block), *mine = malloc(WORDS * sizeof *mine);
+    CHECK(block && mine, "out of memory");
+    bsp_push_reg(left, sizeof left);
+    bsp_push_reg(block, WORDS * sizeof *block);
+    bsp_sync();
+    for (int64_t r = 0; r < ROUNDS; r++) {
+        int64_t v[2] = { s, r };
+        for (int i = 0; i < WORDS; i++)
+            mine[i] = r * WORDS + i;
+        bsp_put(right, mine, block, 0, WORDS * sizeof *mine);
+        bsp_put(right, v, left, 0, sizeof v);
+        bsp_sync();
+        int64_t got[2] = { -1, -1 }, last = -1;
+        bsp_direct_get(right, left, 0, got, sizeof got);
+        bsp_direct_get(right, block, (WORDS - 1) * sizeof *block, &last, sizeof last);
+        CHECK(got[0] == s && got[1] == r, "processor %d, round %lld: processor %d's left holds (%lld, %lld)", s,
+              (long long)r, right, (long long)got[0], (long long)got[1]);
+        CHECK(last == r * WORDS + WORDS - 1, "processor %d, round %lld: processor %d's block ends with %lld", s,
+              (long long)r, right, (long long)last);
+        CHECK(left[0] == left_of && left[1] == r, "processor %d, round %lld: own left (%lld, %lld)", s, (long long)r,
+              (long long)left[0], (long long)left[1]);
+    }
+    bsp_pop_reg(block);
+    bsp_pop_reg(left);
+    bsp_sync();
+    free(block);
+    free(mine);
+}
+
+static void inner(void)
+{
+    bsp_begin(inner_q);
+    rounds();
+    bsp_end();
+}
+
+int main(int argc, char **argv)
+{
+    bool nested = argc == 3 && !strcmp(argv[1], "nested");
+    CHECK(argc == 1 || nested, "usage: direct_get_sync [nested Q]");
+    inner_q = nested ? atoi(argv[2]) : 0;
+    bsp_begin(bsp_nprocs());
+    if (nested) {
+        bsp_init(inner, argc, argv);
+        inner();
+    }
+    rounds();
+    bsp_end();
+    return 0;
+}
