@@ -56,9 +56,10 @@ bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_
 void wake_word(_Atomic uint32_t *word);
 
 /*
- * A word that its one writer sets often and others seldom wait on (as the
- * barrier's generation): waiters count themselves in 'sleepers' while they
- * sleep, so that counted_set makes the wake call only when one does.
+ * A word that its one writer sets often and others seldom wait on: waiters
+ * count themselves in 'sleepers' while they sleep, so that counted_set
+ * makes the wake call only when one does, and costs the setter no fence
+ * (a waiter falling asleep makes the setters fence, membarrier(2)).
  * counted_wait: wait_word, without a timeout, until w->value != value.
  */
 struct counted_word {

@@ -8,6 +8,8 @@
  * bsp_direct_get: they must hold the reader's own id and the round.
  * Before the fix the old value came back at p = 3, 4 and 8 in nearly
  * every run.
+ * A last round puts 16 MiB, whose applying outlasts a reader's spinning
+ * and yielding: the reader then sleeps until the owner's bsp_sync wakes it.
  * Usage: direct_get_sync [nested Q]: "nested": every outer processor
  * also runs the same rounds in an inner run of Q processors (MulticoreBSP's
  * hierarchical runs), then once more in the outer run. */
@@ -26,8 +28,28 @@
 
 #define ROUNDS 200
 #define WORDS 4096
+#define BIG (16 << 20)
 
 static int inner_q;
+
+static void big(void)
+{
+    int p = (int)bsp_nprocs(), s = (int)bsp_pid(), right = (s + 1) % p;
+    char *area = calloc(BIG, 1), *mine = malloc(BIG);
+    CHECK(area && mine, "out of memory");
+    memset(mine, 'a' + s, BIG);
+    bsp_push_reg(area, BIG);
+    bsp_sync();
+    bsp_put(right, mine, area, 0, BIG);
+    bsp_sync();
+    char last = 0;
+    bsp_direct_get(right, area, BIG - 1, &last, 1);
+    CHECK(last == 'a' + s, "processor %d: the last byte of processor %d's 16 MiB is %d", s, right, last);
+    bsp_pop_reg(area);
+    bsp_sync();
+    free(area);
+    free(mine);
+}
 
 static void rounds(void)
 {
@@ -61,6 +83,7 @@ static void rounds(void)
     bsp_sync();
     free(block);
     free(mine);
+    big();
 }
 
 static void inner(void)
