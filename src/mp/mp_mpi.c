@@ -54,9 +54,8 @@
 #include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
 
 #define TAG_MSG 1                /* headers, and whole messages up to SLOT bytes */
-#define TAG_PIECE 2              /* the payload of a longer message, in pieces of at most PIECE: */
+#define TAG_PIECE 2              /* the payload of a longer message, in pieces (hdr.piece): */
 #define TAG_PIECE_REPORT 4       /* TAG_PIECE + class for a message, this for a report */
-#define PIECE (1ull << 30)
 
 /* A message whose header and payload fit in SLOT bytes travels as one MPI
  * message, into one of NRECV receives posted ahead (MPI puts it straight
@@ -101,7 +100,7 @@ static bool counted(uint32_t kind)
 struct hdr {
     uint32_t kind, cls;
     int32_t tag;
-    uint32_t pad;
+    uint32_t piece;              /* a payload sent apart: its pieces' size (the sender's SUPERSTEP_MPI_PIECE) */
     uint64_t length;
 };
 
@@ -110,7 +109,8 @@ struct hdr {
 struct msg {
     struct msg *next;
     size_t cap;                  /* bytes of data allocated */
-    uint64_t in_mpi;             /* received: its payload is still in MPI (TAG_PIECE + class) */
+    uint64_t in_mpi;             /* received: its payload is still in MPI (TAG_PIECE + class);
+                                  * a payload's copy being sent: its pieces not yet done */
     struct hdr h;
     char data[];
 };
@@ -150,6 +150,7 @@ static struct {
     MPI_Comm comm;
     bool we_inited;
     int n, me;                   /* nodes, this node (1..n) */
+    uint32_t piece;              /* SUPERSTEP_MPI_PIECE */
     struct fifo *in;             /* [src * MP_CLASSES + cls], src 1..n */
     bool *ended;                 /* [node]: its END has arrived */
     uint64_t *synced;            /* [node]: syncs it has arrived at */
@@ -318,7 +319,9 @@ static void reap_aside(void)
     size_t k = 0;
     for (size_t i = 0; i < X.naside; i++) {
         if (X.aside_req[i] == MPI_REQUEST_NULL) {
-            if (X.aside_owned[i])
+            /* MPI completes a payload's pieces in any order (a short last
+             * one at once, eagerly): the copy goes with the last done. */
+            if (--X.aside_owned[i]->in_mpi == 0)
                 msg_put(X.aside_owned[i]);
             continue;
         }
@@ -477,7 +480,7 @@ static bool send_to(int dst, uint32_t kind, int cls, int tag, const void *data, 
             msg_put(m);
         return false;
     }
-    m->h = (struct hdr){ kind, (uint32_t)cls, tag, 0, length };
+    m->h = (struct hdr){ kind, (uint32_t)cls, tag, X.piece, length };
     if (counted(kind)) { /* counted when posted: one in the backlog is in flight */
         X.sent[dst]++;
         X.sent_total++;
@@ -489,11 +492,11 @@ static bool send_to(int dst, uint32_t kind, int cls, int tag, const void *data, 
         return true;
     }
     memcpy(copy->data, data, length); /* the caller may reuse its buffer at once */
-    int pieces = (int)((length + PIECE - 1) / PIECE);
-    post(&m->h, (int)sizeof m->h, dst, TAG_MSG, m, 1 + pieces);
-    for (size_t off = 0; off < length; off += PIECE) {
-        size_t k = length - off < PIECE ? length - off : PIECE;
-        post(copy->data + off, (int)k, dst, piece_tag(kind, cls), off + k == length ? copy : NULL, 0);
+    copy->in_mpi = (length + X.piece - 1) / X.piece; /* every piece owns the copy */
+    post(&m->h, (int)sizeof m->h, dst, TAG_MSG, m, 1 + (int)copy->in_mpi);
+    for (size_t off = 0; off < length; off += X.piece) {
+        size_t k = length - off < X.piece ? length - off : X.piece;
+        post(copy->data + off, (int)k, dst, piece_tag(kind, cls), copy, 0);
     }
     return true;
 }
@@ -541,12 +544,12 @@ static void receive_payload(int src, const struct hdr *h, void *buf)
 {
     char *scratch = NULL;
     if (!buf) {
-        scratch = malloc(h->length < PIECE ? h->length : PIECE);
+        scratch = malloc(h->length < h->piece ? h->length : h->piece);
         if (!scratch)
             oom();
     }
-    for (uint64_t off = 0; off < h->length; off += PIECE) {
-        uint64_t k = h->length - off < PIECE ? h->length - off : PIECE;
+    for (uint64_t off = 0; off < h->length; off += h->piece) {
+        uint64_t k = h->length - off < h->piece ? h->length - off : h->piece;
         MPI_Request r;
         MPI_Irecv(buf ? (char *)buf + off : scratch, (int)k, MPI_BYTE, src - 1, piece_tag(h->kind, (int)h->cls),
                   X.comm, &r);
@@ -756,6 +759,7 @@ static int mpi_start(int n, int *me)
     MPI_Comm_size(X.comm, &X.n);
     MPI_Comm_rank(X.comm, &X.me);
     X.me++;
+    X.piece = (uint32_t)setting_num(SET_MPI_PIECE);
     late_arm(&X.late, mpi_sync_late);
     X.watchers = mpi_wait_watchers(X.comm, X.late.period != 0);
     if (!X.watchers)

@@ -116,6 +116,9 @@ static const struct row rows[SET_COUNT] = {
     [SET_COLL_ALG] = { { "SUPERSTEP_COLL_ALG", "the variant every collective of bsc.h and bsp_level1.h uses: auto picks the cheapest by the BSP cost model; the others force one where the collective has it",
                          "auto", "auto, 1phase, 2phase or tree" },
                        WORD, 0, 0, 0, coll_algs },
+    [SET_MPI_PIECE] = { { "SUPERSTEP_MPI_PIECE", "mp.h over MPI: a message longer than 4072 bytes goes to MPI as its header, then its payload in pieces of at most this many bytes (an MPI count is an int); small pieces let tests send many-piece messages with little memory",
+                          "1G", "a size from 64K to 1G: digits with an optional K, M, G or T (powers of 1024)" },
+                        SIZE, KiB(64), GiB(1), GiB(1), NULL },
 };
 
 const struct setting_info *setting_info(enum setting s)

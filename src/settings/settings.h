@@ -48,6 +48,7 @@ enum setting {
     SET_G,
     SET_L,
     SET_COLL_ALG,
+    SET_MPI_PIECE,
     SET_COUNT
 };
 

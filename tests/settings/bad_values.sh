@@ -43,6 +43,9 @@ expect SUPERSTEP_DEVICE_MANDATORY yes "0 or 1" -- "$bsp" bsp
 expect SUPERSTEP_NO_DIRECT true "0 or 1" -- "$bsp" mp
 expect SUPERSTEP_MPI_ONESIDED 2 "0 or 1" -- "$bsp" bsp
 expect SUPERSTEP_MPI_WINDOW 1Q "a size from 0 to 64G" -- "$BINDIR/bsprun" -n 2 "$bsp" bsp
+for v in 4K 2G 1T; do
+    expect SUPERSTEP_MPI_PIECE "$v" "a size from 64K to 1G: digits with an optional K, M, G or T (powers of 1024)" -- "$bsp" mp
+done
 hang="a whole number of seconds from 0 (never kill) to 2000000"
 for v in abc -1 2000001 1.5 5s; do
     expect SUPERSTEP_MPIRUN_HANG_TIMEOUT "$v" "$hang" -- "$host"
