@@ -1,7 +1,7 @@
 /*
  * bsprun - run a BSP program on P processors.
  *
- *   bsprun -n P [--device shm|mpi|auto] [--mandatory] [--profile FILE] [--show]
+ *   bsprun -n P [--device shm|mpi|auto] [--mandatory] [--profile FILE] [--stall-timeout S] [--show]
  *          [--] ./prog args...
  *   bsprun --help | --version
  *
@@ -335,12 +335,17 @@ static void usage(FILE *f)
           "  --mandatory        fail rather than fall back when the device is unusable\n"
           "                     (SUPERSTEP_DEVICE_MANDATORY=1)\n"
           "  --profile FILE     write a trace of every superstep to FILE (SUPERSTEP_PROFILE)\n"
+          "  --stall-timeout S  stop a hung job: once processors have waited S seconds in a\n"
+          "                     collective call for one still computing, one line names it\n"
+          "                     and the job ends (SUPERSTEP_STALL_TIMEOUT; default: wait)\n"
           "  --show             print the command that would run (env and the program, or\n"
           "                     mpirun and its options), and run nothing\n"
           "  -h, --help         print this help and exit\n"
           "  -V, --version      print the version and exit\n"
           "\n"
-          "Options end at the program's name; -np P is accepted for -n P.  See bsprun(1).\n",
+          "Options end at the program's name; -np P is accepted for -n P.  A job that\n"
+          "hangs: Ctrl-C ends it with a line saying where each processor was, in which\n"
+          "superstep, computing or in which call.  See bsprun(1).\n",
           f);
 }
 
@@ -378,6 +383,7 @@ static const struct option long_options[] = {
     {"device", required_argument, NULL, 'd'},
     {"mandatory", no_argument, NULL, 'm'},
     {"profile", required_argument, NULL, 'p'},
+    {"stall-timeout", required_argument, NULL, 't'},
     {"show", no_argument, NULL, 's'},
     {"help", no_argument, NULL, 'h'},
     {"version", no_argument, NULL, 'V'},
@@ -404,6 +410,7 @@ static int parse_options(int argc, char **argv)
                 bad_usage("%s needs a file name", "--profile");
             set_var("SUPERSTEP_PROFILE", optarg);
             break;
+        case 't': set_var("SUPERSTEP_STALL_TIMEOUT", optarg); break; /* checked with every setting below */
         case 's': show = true; break;
         case 'h': usage(stdout); exit(0);
         case 'V': printf("bsprun (Superstep) %s\n", SUPERSTEP_VERSION); exit(0);

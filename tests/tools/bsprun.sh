@@ -55,6 +55,11 @@ done
 got=$(env_of -n 2 --device shm --mandatory --profile /tmp/t.json)
 [ "$got" = "SUPERSTEP_DEVICE=shm SUPERSTEP_DEVICE_MANDATORY=1 SUPERSTEP_NPROCS=2 SUPERSTEP_PROFILE=/tmp/t.json " ] ||
     fail "bsprun -n 2 --device shm --mandatory --profile: the program sees '$got'"
+got=$(env_of --stall-timeout 5 -n 2)
+[ "$got" = "SUPERSTEP_NPROCS=2 SUPERSTEP_STALL_TIMEOUT=5 " ] || fail "bsprun --stall-timeout 5: the program sees '$got'"
+err=$("$bsprun" --stall-timeout=soon true 2>&1) && fail "bsprun --stall-timeout=soon: status 0"
+case "$err" in "superstep: SUPERSTEP_STALL_TIMEOUT='soon' is not accepted: expected "*) ;;
+    *) fail "bsprun --stall-timeout=soon: $err" ;; esac
 got=$(env_of --device=auto)
 [ "$got" = "SUPERSTEP_DEVICE=auto " ] || fail "bsprun --device=auto: the program sees '$got'"
 
@@ -98,7 +103,7 @@ fi
 
 # --help on stdout with status 0; --version names bsp.h's version.
 help=$("$bsprun" --help) || fail "bsprun --help: status $?"
-for opt in --nprocs --device --mandatory --profile --show --help --version; do
+for opt in --nprocs --device --mandatory --profile --stall-timeout --show --help --version; do
     printf '%s\n' "$help" | grep -q -- "$opt" || fail "bsprun --help does not mention $opt"
 done
 [ "$("$bsprun" -h)" = "$help" ] || fail "bsprun -h differs from --help"

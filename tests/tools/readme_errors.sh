@@ -1,5 +1,6 @@
 # readme_errors.sh - each line of the README's error table ("### 5. What an
-# error means") is what a program really prints: a program commits each
+# error means") is what a program really prints (a hang and Ctrl-C among
+# them): a program commits each
 # error at the processor and superstep the table shows; each error is one
 # line on stderr, the exit status is 1 (128 + the signal for a crash), every
 # line of the table matches one of those lines ("..." standing for the call,
@@ -15,7 +16,24 @@ cat > "$tmp/errors.c" <<'END'
 #include <bsp.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Is process pid asleep in a futex (a processor waiting in bsp_sync)? */
+static int waiting(int pid)
+{
+    char path[64], wchan[64] = "";
+    snprintf(path, sizeof path, "/proc/%d/wchan", pid);
+    FILE *f = fopen(path, "r");
+    if (f) {
+        if (!fgets(wchan, sizeof wchan, f))
+            wchan[0] = 0;
+        fclose(f);
+    }
+    return strstr(wchan, "futex") != NULL;
+}
 
 /* Commit error 'which' on processor 'who' after 'steps' bsp_syncs. */
 int main(int argc, char **argv)
@@ -27,6 +45,12 @@ int main(int argc, char **argv)
     char reg[8];
     int x = 0, y = 0;
     bsp_push_reg(reg, sizeof reg);
+    int pids[4] = { 0 }, mine = (int)getpid();
+    if (which == 12) { /* processor 'who' learns every processor's pid */
+        bsp_push_reg(pids, sizeof pids);
+        bsp_sync();
+        bsp_put(who, &mine, pids, s * sizeof mine, sizeof mine);
+    }
     for (int i = 0; i < steps; i++)
         bsp_sync();
     if (s == who) {
@@ -44,6 +68,16 @@ int main(int argc, char **argv)
         case 9: bsp_abort("the input file is empty"); break;
         case 10: raise(SIGSEGV); break;
         case 11: exit(0);
+        case 12: /* Ctrl-C's SIGINT, once the others wait in bsp_sync; computing meanwhile */
+            for (int q = 0; q < 4; q++)
+                while (q != who && !waiting(pids[q]))
+                    usleep(1000);
+            kill(pids[0], SIGINT);
+            for (;;)
+                ;
+        case 13: /* a hang */
+            for (;;)
+                ;
         }
     }
     if (which == 7)
@@ -59,7 +93,8 @@ END
 : > "$tmp/lines"
 # which who steps expected-status [program]
 while read -r which who steps status prog; do
-    "$tmp/${prog:-errors}" "$which" "$who" "$steps" >/dev/null 2>"$tmp/err"
+    stall=0; [ "$which" = 13 ] && stall=5
+    SUPERSTEP_STALL_TIMEOUT=$stall "$tmp/${prog:-errors}" "$which" "$who" "$steps" >/dev/null 2>"$tmp/err"
     rc=$?
     [ "$rc" = "$status" ] || fail "error $which: exit status $rc, not $status ($(cat "$tmp/err"))"
     [ "$(wc -l < "$tmp/err")" = 1 ] || fail "error $which: not one line: $(cat "$tmp/err")"
@@ -77,6 +112,8 @@ done <<'END'
 9 2 1 1
 10 3 2 139
 11 3 2 1
+12 1 2 130
+13 1 3 1
 END
 python3 - README.md "$tmp/lines" <<'END' || exit 1
 import re, sys
