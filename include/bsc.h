@@ -17,7 +17,7 @@
  * (bsc_g, bsc_L; bspbench measures them, see bsp_probe(3)); the cost
  * formulas are in each collective's man page, bsc(3).
  *
- * Differences from BSPonMPI (see the README's compatibility table):
+ * Differences from BSPonMPI (see docs/compatibility.md):
  *   - the first bsc_sync of a run registers the library's area and makes
  *     two supersteps: every processor makes it in the same superstep;
  *   - bsc_size_t is size_t in every dialect (BSPonMPI: int), so one

@@ -25,8 +25,8 @@
  *   SUPERSTEP_MCBSP (or MCBSP_DIALECT)  MulticoreBSP 2.x's types.
  * e_bsp.h and host_bsp.h use the 1998 dialect.
  *
- * Semantics common to all (see docs/architecture.md and the README's
- * compatibility section):
+ * Semantics common to all (see docs/architecture.md and
+ * docs/compatibility.md):
  *   - each BSP processor is a process; globals are private to it;
  *   - bsp_put copies its source when called; bsp_get reads the remote value
  *     at the end of the superstep, before any put of that superstep lands,

@@ -16,7 +16,7 @@
  *   MANUAL   processor s on CPU pinning[s] (mcbsp_set_pinning).
  * A call here overrides SUPERSTEP_AFFINITY=compact|scatter|none, which
  * overrides the default, SCATTER (as in MulticoreBSP, and measured faster
- * than no pinning: see the README's settings).
+ * than no pinning: see docs/settings.md).
  */
 #ifndef SUPERSTEP_MCBSP_H
 #define SUPERSTEP_MCBSP_H

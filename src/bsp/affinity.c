@@ -8,7 +8,7 @@
  * ones.  Mode: a mcbsp_set_affinity_mode/pinning call, else
  * SUPERSTEP_AFFINITY=compact|scatter|none, else scatter (MulticoreBSP's
  * default, and measured faster than none: bspbench's l on a busy 2-core
- * machine, P=2: 0.3-0.5 us pinned, 300-900 us not; README, settings).
+ * machine, P=2: 0.3-0.5 us pinned, 300-900 us not; docs/settings.md).
  */
 #include "bsp/bsp_impl.h"
 #include "settings/settings.h"

@@ -10,7 +10,7 @@
  * unknown key or a value that does not parse is a warning on stderr and is
  * ignored (MulticoreBSP warns and goes on with its default), so a file
  * written for MulticoreBSP never stops a program.  What each key means for
- * processes: README, "Compatibility"; the calls of mcbsp.h override it
+ * processes: docs/compatibility.md; the calls of mcbsp.h override it
  * (affinity.c), and `bsprun -n` (SUPERSTEP_NPROCS) overrides threads and
  * cores.
  */

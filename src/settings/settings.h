@@ -3,7 +3,7 @@
  * one place.
  *
  * Each setting has one row in a table (settings.c): its name, kind, default
- * and what it accepts.  The README's "Settings" table and superstep(7)
+ * and what it accepts.  docs/settings.md's table and superstep(7)
  * describe the same rows (tests/settings checks that they agree).
  *
  * A value that is set but not accepted is one line naming the variable, the

@@ -1,5 +1,5 @@
 # failed.sh - a job that fails keeps, in its trace, every superstep up to
-# the failure (README, "Profiling"): an error in superstep 1 keeps
+# the failure (docs/profiling.md): an error in superstep 1 keeps
 # superstep 0 and superstep 1 up to the error, a bsp_abort in superstep 3
 # keeps 0..3, and so does a processor killed by a signal; the failing
 # processor computed until the failure there; the trace is marked

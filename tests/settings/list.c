@@ -1,4 +1,4 @@
-/* list.c - print the settings parser's table, as the README's "Settings"
+/* list.c - print the settings parser's table, as docs/settings.md's
  * table rows (markdown) or as superstep(7)'s entries (man); table.sh
  * compares them with the documents.
  * Usage: list markdown|man */

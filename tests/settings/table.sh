@@ -1,15 +1,15 @@
-# table.sh - the README's "Settings" table and superstep(7)'s ENVIRONMENT
-# list say exactly what the settings parser's table says (tests/settings/list
+# table.sh - docs/settings.md's table and superstep(7)'s ENVIRONMENT list
+# say exactly what the settings parser's table says (tests/settings/list
 # prints it), row for row.
 # RUN: n=1
 set -u
 fail() { echo "table.sh: $*" >&2; exit 1; }
 list=$O/tests/settings/list
 [ -x "$list" ] || fail "not built: $list"
-readme=$(awk '/^## Settings$/ { on = 1; next } /^## / { on = 0 } on && /^\|/' README.md)
-[ -n "$readme" ] || fail "README.md has no table under '## Settings'"
-diff <("$list" markdown) <(printf '%s\n' "$readme") >&2 ||
-    fail "README.md's Settings table differs from the parser's (< parser, > README)"
+doc=$(awk '/^\|/ { on = 1; print; next } on { exit }' docs/settings.md)
+[ -n "$doc" ] || fail "docs/settings.md has no table"
+diff <("$list" markdown) <(printf '%s\n' "$doc") >&2 ||
+    fail "docs/settings.md's table differs from the parser's (< parser, > docs/settings.md)"
 man=$(sed -n '/^\.\\" settings-begin/,/^\.\\" settings-end/p' man/superstep.7 | sed '1d;$d')
 [ -n "$man" ] || fail "man/superstep.7 has no settings-begin/settings-end list"
 diff <("$list" man) <(printf '%s\n' "$man") >&2 ||

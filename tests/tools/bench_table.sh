@@ -1,4 +1,4 @@
-# bench_table.sh - the benchmark commands the README names work as a user
+# bench_table.sh - the benchmark commands bench/RESULTS.md names work as a user
 # types them: bench/run --table and bench/peers --table print a raw file's
 # tables with nothing built, labelled with the machine the raw file records
 # (not the one printing it); bench/run says which benchmark it is on as it

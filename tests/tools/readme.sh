@@ -1,8 +1,9 @@
-# readme.sh - the README works when typed literally in a fresh clone: every
-# file it says to save and every command of every sh block, in README order
-# (tests/tools/readme_run.py), with the output its text blocks show; a
-# block that cannot run here says why in the README, in a comment
-# "<!-- not run by tests/tools/readme.sh: REASON -->" right before it.  The
+# readme.sh - the README, then docs/*.md (in order of name), work when
+# typed literally in a fresh clone: every file they say to save and every
+# command of every fenced sh block, in order (tests/tools/readme_run.py),
+# with the output their text blocks show; a block that cannot run here
+# says why, in a comment "<!-- not run by tests/tools/readme.sh: REASON -->"
+# right before it.  The
 # clone is a copy of the tracked and untracked files of this tree, with
 # this tree's release build copied in (timestamps kept) so make has
 # nothing to do.
@@ -26,4 +27,4 @@ cp -a bin lib superstep.pc "$work/" && cp -a build/rel "$work/build/" || fail "c
 mpi_ok=0
 if grep -qx 'mpi=yes' build/rel/config 2>/dev/null && command -v mpirun >/dev/null 2>&1; then mpi_ok=1; fi
 MPI_OK=$mpi_ok env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL -u O -u BINDIR -u SANITIZE \
-    python3 tests/tools/readme_run.py README.md "$work" || exit 1
+    python3 tests/tools/readme_run.py "$work" README.md docs/*.md || exit 1
