@@ -135,5 +135,6 @@ for i, name in enumerate(files):
     saved, ran, skipped = run(name, text)
     if i == 0 and (ran == 0 or saved == 0):
         fail("no command or no file found in %s" % name)
-    print("readme_run: %s: %d files saved, %d commands ran, %d blocks not run (reasons above)" %
-          (name, saved, ran, skipped))
+    if saved or ran or skipped:
+        print("readme_run: %s: %d files saved, %d commands ran, %d blocks not run (reasons above)" %
+              (name, saved, ran, skipped))
