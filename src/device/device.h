@@ -146,4 +146,9 @@ extern const struct device_plugin *(*device_plugin_load)(const char *name, char 
 /* Was this process started by an MPI launcher (mpirun, srun)? */
 bool device_started_by_mpi(void);
 
+/* How many processes the launcher started, and this one's rank among them
+ * (rank may be NULL), as its environment says: 1 and 0 when it says
+ * nothing. */
+long device_launched(long *rank);
+
 #endif

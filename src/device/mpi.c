@@ -155,6 +155,29 @@ static void idle_barrier(void)
     mpi_wait_all(1, &r);
 }
 
+/* A launcher of another MPI (or srun without PMI) starts N processes that
+ * this MPI's MPI_Init takes for N jobs of one rank each: each would run the
+ * program alone.  Stop them, rank 0 (the launcher's) saying why. */
+static void launcher_agrees(void)
+{
+    long rank, launched = device_launched(&rank);
+    int world = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    if (launched <= world)
+        return;
+    char version[MPI_MAX_LIBRARY_VERSION_STRING] = "";
+    int len = 0;
+    MPI_Get_library_version(version, &len);
+    version[strcspn(version, ",\n")] = 0;
+    if (rank == 0)
+        fprintf(stderr, "superstep: the launcher started %ld processes, but %s (the MPI Superstep was built "
+                        "with) sees a job of %d: start the program with this MPI's launcher (with srun: "
+                        "--mpi=pmix or --mpi=pmi2), or build Superstep with the MPI of this launcher "
+                        "(make MPICC=...)\n", launched, version, world);
+    MPI_Finalize();
+    exit(LAUNCH_EXIT_ERROR);
+}
+
 void mpi_init_library(void)
 {
 #ifdef OPEN_MPI
@@ -169,6 +192,7 @@ void mpi_init_library(void)
     setenv("PMIX_MCA_gds", "hash", 0);
 #endif
     MPI_Init(NULL, NULL);
+    launcher_agrees();
 }
 
 static void mpi_init(void)

@@ -22,19 +22,39 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 const struct device_plugin *(*device_plugin_load)(const char *name, char *why, size_t cap);
 static const struct device_plugin *plugin; /* the chosen device's, or NULL */
 
 /* Was this process started by an MPI launcher?  (Open MPI, MPICH/Hydra and
- * PMIx launchers, Slurm's srun with PMI, each leave one of these.) */
+ * PMIx launchers, Slurm's srun with PMI, each leave one of these; srun
+ * without PMI leaves its own, checked as several processes started.) */
 bool device_started_by_mpi(void)
 {
     static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK" };
     for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++)
         if (getenv(vars[i]))
             return true;
-    return false;
+    return device_launched(NULL) > 1;
+}
+
+long device_launched(long *rank)
+{
+    static const char *const vars[][2] = { { "OMPI_COMM_WORLD_SIZE", "OMPI_COMM_WORLD_RANK" },
+                                            { "PMI_SIZE", "PMI_RANK" },
+                                            { "SLURM_STEP_NUM_TASKS", "SLURM_PROCID" } };
+    for (size_t i = 0; i < sizeof vars / sizeof vars[0]; i++) {
+        const char *size = getenv(vars[i][0]), *me = getenv(vars[i][1]);
+        if (size && me && atol(size) > 0) {
+            if (rank)
+                *rank = atol(me);
+            return atol(size);
+        }
+    }
+    if (rank)
+        *rank = 0;
+    return 1;
 }
 
 static bool mandatory(void)
@@ -42,9 +62,18 @@ static bool mandatory(void)
     return setting_num(SET_DEVICE_MANDATORY) == 1;
 }
 
-/* The requested device 'name' cannot be used because 'why'. */
+/* The requested device 'name' cannot be used because 'why': shm instead,
+ * unless that changes what the program means (the launcher started
+ * several processes, each of which would run the whole job alone). */
 static void unusable(const char *name, const char *why)
 {
+    long rank, n = device_launched(&rank);
+    char host[64] = "?";
+    gethostname(host, sizeof host - 1);
+    if (n > 1) /* each rank that cannot says so: the others may run on where it can */
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: device %s cannot be used on %s (rank %ld of the %ld processes "
+                    "the launcher started, which would each run the program alone on shm): %s",
+                    name, host, rank, n, why);
     if (mandatory())
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: device %s cannot be used: %s (SUPERSTEP_DEVICE_MANDATORY=1)",
                     name, why);
@@ -77,8 +106,6 @@ struct device *device_choose(void)
     char why[1024];
     plugin = device_plugin_load("mpi", why, sizeof why);
     if (!plugin) {
-        if (is_auto) /* say what happens under the launcher */
-            snprintf(why + strlen(why), sizeof why - strlen(why), "; every rank runs on its own");
         unusable("mpi", why);
         return dev;
     }

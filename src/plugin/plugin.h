@@ -61,7 +61,7 @@
     X(launch_fail_hook, ) X(launch_failed_hook, ) X(launch_catch_fatal_signals, )                           \
     X(launch_claimed_hook, ) X(launch_keep_failure, ) X(supervise_drop_handlers, ) X(supervise_proc_stat, )                           \
     X(launch_put_str, ) X(launch_put_u64, )                                                                 \
-    X(dev, ) X(device_choose, ) X(device_started_by_mpi, )                                                  \
+    X(dev, ) X(device_choose, ) X(device_started_by_mpi, ) X(device_launched, )                                                  \
     X(bsp, ) X(bsp_error, PLUGIN_FAILS(2, 3)) X(bsp_set_call, ) X(bsp_collective_mismatch, PLUGIN_NORETURN) \
     X(mp_words, ) X(mp_error, PLUGIN_FAILS(2, 3)) X(mp_deadlock_line, ) X(mp_sync_stalled, )                \
     X(hs, ) X(host_error, PLUGIN_FAILS(2, 3)) X(host_print_line, )                                          \

@@ -43,8 +43,18 @@ SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1 "$hello" >"$out" 2>"$err" && f
 [ "$(wc -l <"$err")" = 1 ] || fail "mandatory: not one line on stderr"
 grep -qE "^superstep: bsp_begin: device mpi cannot be used: $why \(SUPERSTEP_DEVICE_MANDATORY=1\)$" "$err" ||
     fail "mandatory: not the error expected"
-# auto under a launcher: the same warning, saying what then happens.
+# auto under a launcher of one process: the same warning.
 env -u SUPERSTEP_DEVICE "$hello" >"$out" 2>"$err" || fail "auto: exit status $?"
-grep -qE "^superstep: warning: device mpi cannot be used \($why; every rank runs on its own\); running on shm$" "$err" ||
+grep -qE "^superstep: warning: device mpi cannot be used \($why\); running on shm$" "$err" ||
     fail "auto: not the warning expected"
+# Under a launcher that started several processes, running each alone on
+# shm would change what the program means: an error, naming the rank.
+for dev in mpi auto; do
+    OMPI_COMM_WORLD_SIZE=4 OMPI_COMM_WORLD_RANK=2 SUPERSTEP_DEVICE=$dev "$hello" >"$out" 2>"$err" &&
+        fail "$dev, 4 processes started: exit status 0"
+    [ ! -s "$out" ] || fail "$dev, 4 processes started: output: $(cat "$out")"
+    [ "$(wc -l <"$err")" = 1 ] || fail "$dev, 4 processes started: not one line on stderr"
+    grep -qE "^superstep: bsp_begin: device mpi cannot be used on $(hostname) \(rank 2 of the 4 processes the launcher started, which would each run the program alone on shm\): $why$" "$err" ||
+        fail "$dev, 4 processes started: not the error expected: $(cat "$err")"
+done
 exit 0
