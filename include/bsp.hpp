@@ -14,6 +14,11 @@
  *     reads a field of it (bsp_direct_get, hp transfers);
  *   - begin(P) brackets all of it with bsp_begin(P) and bsp_end(); P
  *     defaults to bsp_nprocs(); begin may be called again for another run.
+ * begin() gives bsp_init a function of the class's for the processors
+ * other than 0: where they do not continue from processor 0's bsp_begin
+ * (the mpi device, where a later run's processors start that function),
+ * they make their instances with the object their own begin() was called
+ * on (every rank runs main up to its first begin()).
  * Each processor is a process here: an instance's fields are private to
  * its processor, and only processor 0's object (the caller's) lives on
  * after begin returns.  The class is header-only: bspcxx (or any C++
@@ -36,6 +41,35 @@ class BSP_program {
     /* The processors of the run begin() is starting (not yet known: the maximum). */
     size_t P;
 
+    /* The object begin() was last called on, in this process. */
+    static BSP_program *&started()
+    {
+        static BSP_program *object = 0;
+        return object;
+    }
+
+    /* A processor other than 0 from its first line (bsp_init's function). */
+    static void other()
+    {
+        BSP_program *const self = started();
+        bsp_begin(static_cast<bsp_pid_t>(self->P));
+        self->run();
+    }
+
+    void run()
+    {
+        if (bsp_pid() == 0) {
+            spmd();
+            bsp_sync(); /* matches the other processors' sync before they destroy theirs */
+        } else {
+            BSP_program *mine = newInstance();
+            mine->spmd();
+            bsp_sync(); /* peers may still read my instance's fields until here */
+            destroyInstance(mine);
+        }
+        bsp_end();
+    }
+
   protected:
     BSP_program() : P(std::numeric_limits<size_t>::max()) {}
 
@@ -54,17 +88,10 @@ class BSP_program {
     void begin(const bsp_pid_t P = bsp_nprocs())
     {
         this->P = static_cast<size_t>(P);
+        started() = this;
+        bsp_init(&BSP_program::other, 0, 0);
         bsp_begin(P);
-        if (bsp_pid() == 0) {
-            spmd();
-            bsp_sync(); /* matches the other processors' sync before they destroy theirs */
-        } else {
-            BSP_program *mine = newInstance();
-            mine->spmd();
-            bsp_sync(); /* peers may still read my instance's fields until here */
-            destroyInstance(mine);
-        }
-        bsp_end();
+        run();
     }
 
     virtual ~BSP_program() {}

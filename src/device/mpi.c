@@ -3,7 +3,9 @@
  *
  * Every rank runs the program from main (mpirun starts them); processor s is
  * rank s of MPI_COMM_WORLD (of its first P ranks when bsp_begin asks for
- * fewer; the others wait in bsp_begin and leave when the job ends).
+ * fewer).  MPI stays up from the first bsp_begin to the program's end:
+ * between runs the ranks other than 0 wait for processor 0's next
+ * bsp_begin and start the function it gave bsp_init (rest).
  *
  * Streams: write() appends to a private buffer per destination.  An
  * exchange is one MPI_Alltoall of two words per pair (the bytes queued for
@@ -53,7 +55,9 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <limits.h>
+#include <link.h>
 #include <mpi.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -66,7 +70,7 @@
 #define CHUNK (1ull << 30)     /* bytes per message: MPI counts are int */
 #define TAG_DATA 1
 #define TAG_FAIL 0x5350        /* failure notices, on MPI_COMM_WORLD */
-#define TAG_BEGIN 0x5351       /* processor 0's p (0: no bsp_begin comes), to every rank */
+#define TAG_BEGIN 0x5351       /* processor 0's begin_note (p 0: no bsp_begin comes), to every rank */
 #define TAG_JOIN 0x5352        /* a rank's answer: JOINED, or its exit status before bsp_begin */
 #define TAG_META 0x5353        /* SUPERSTEP_STALL_TIMEOUT: an exchange's counts, point to point */
 #define JOINED (-1)
@@ -102,8 +106,11 @@ static struct {
     bool exiting;              /* in mpi_on_exit: no watcher to start */
     pid_t pid;                 /* the rank's process: a child the program forks is none */
     bool we_inited;
-    bool begun, ended, used;
+    bool stays;                /* MPI stays up from the first bsp_begin to the program's end */
+    bool begun, ended;         /* begun: some run began here */
+    bool claimed;              /* this rank's MPI serves an Epiphany host (mpi_device_claim) */
     bool host;                 /* rank 0 of an Epiphany host's job, the other ranks idle */
+    int32_t pending;           /* rank other than 0: the p of a run it has not yet answered */
     int world, wrank;
     MPI_Comm comm;
     uint32_t p, me;
@@ -213,6 +220,12 @@ static void mpi_init(void)
     m.pid = getpid();
     MPI_Comm_size(MPI_COMM_WORLD, &m.world);
     MPI_Comm_rank(MPI_COMM_WORLD, &m.wrank);
+    /* Several runs keep MPI up between them, finalized at the program's
+     * end: ours to keep, and not a kernel's, whose host spawns its kernels
+     * per run. */
+    MPI_Comm parent = MPI_COMM_NULL;
+    MPI_Comm_get_parent(&parent);
+    m.stays = m.we_inited && parent == MPI_COMM_NULL;
     failure_paths_install();
     idle_waits_decide();
 }
@@ -506,13 +519,14 @@ static void left_in_job(int status)
 }
 
 static void send_nprocs(int32_t p);
+static int32_t await_begin(void (**fn)(void));
 
 /* An Epiphany host's rank: its MPI serves the host (src/host/hmpi.c), never
  * a bsp_begin, so no rank waits for its p at exit. */
 void mpi_device_claim(void);
 void mpi_device_claim(void)
 {
-    m.used = true;
+    m.claimed = true;
     m.host = m.world > 1; /* the other ranks wait in a barrier until the host ends (mpi_on_exit) */
 }
 
@@ -564,9 +578,10 @@ static void left_before_begin(void)
         send_nprocs(0);
         return;
     }
-    int32_t note = 0, p = 0;
+    int32_t note = 0, p = m.pending; /* a run's function that returned without bsp_begin: p came */
     MPI_Send(&note, 1, MPI_INT32_T, 0, TAG_JOIN, MPI_COMM_WORLD);
-    MPI_Recv(&p, 1, MPI_INT32_T, 0, TAG_BEGIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    if (!p)
+        p = await_begin(NULL);
     if (p != 0)
         for (;;) /* processor 0 is in bsp_begin and aborts the job on our note */
             pause();
@@ -607,7 +622,7 @@ void mpi_on_exit(int status, void *arg)
     }
     int done = 0;
     MPI_Finalized(&done);
-    if (done) /* after bsp_end, or the program finalized MPI itself */
+    if (done) /* after bsp_end (a kernel), or the program finalized MPI itself */
         return;
     if (m.begun && !m.ended)
         left_in_job(status);
@@ -615,13 +630,18 @@ void mpi_on_exit(int status, void *arg)
         kernel_left_before_begin(status);
     if (!m.we_inited) /* the program runs MPI itself */
         return;
-    if (status != 0) { /* before bsp_begin: the program's own failure, as on shm */
+    bool before = !m.begun || m.pending; /* this rank owes processor 0 its bsp_begin */
+    if (status != 0 && before) { /* the program's own failure, as on shm */
         fflush(NULL);
         lines_flush();
         mpi_abort_job(status);
     }
-    if (m.world > 1 && !m.used)
+    if (m.world > 1 && !m.claimed && before)
         left_before_begin();
+    else if (m.world > 1 && m.wrank == 0 && m.begun) /* no more runs: the others leave (rest) */
+        send_nprocs(0);
+    if (m.begun) /* ended cleanly, as the last run did */
+        mpi_watch_settle();
     if (m.host) { /* let the idle ranks of an Epiphany host's job go (src/host/hmpi.c) */
         MPI_Request r;
         MPI_Ibarrier(MPI_COMM_WORLD, &r);
@@ -733,26 +753,140 @@ static void window_close(void)
 
 /* ---- begin and end -------------------------------------------------------------- */
 
+/* Processor 0's bsp_begin, to every other rank: p (0: no run comes), and
+ * the function bsp_init gave it, which the ranks resting between runs
+ * start (rest).  Every rank runs the same program, but each maps its
+ * objects where it likes: the function travels as the object that holds
+ * it (its name, "" for the program) and its offset there. */
+struct begin_note {
+    int32_t p;
+    uint32_t has_fn;
+    uint64_t off;
+    char obj[240];
+};
+
+struct fn_find {
+    uintptr_t addr, off;
+    const char *obj;
+};
+
+static int object_holding(struct dl_phdr_info *o, size_t size, void *arg)
+{
+    (void)size;
+    struct fn_find *f = arg;
+    for (int i = 0; i < o->dlpi_phnum; i++) {
+        const ElfW(Phdr) *ph = &o->dlpi_phdr[i];
+        uintptr_t lo = o->dlpi_addr + ph->p_vaddr;
+        if (ph->p_type == PT_LOAD && f->addr >= lo && f->addr - lo < ph->p_memsz) {
+            f->off = f->addr - o->dlpi_addr;
+            f->obj = o->dlpi_name;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int object_named(struct dl_phdr_info *o, size_t size, void *arg)
+{
+    (void)size;
+    struct fn_find *f = arg;
+    if (strncmp(o->dlpi_name, f->obj, sizeof ((struct begin_note *)0)->obj - 1))
+        return 0;
+    f->addr = o->dlpi_addr + f->off;
+    return 1;
+}
+
 static void send_nprocs(int32_t p)
 {
+    struct begin_note note = { .p = p };
+    struct fn_find f = { .addr = (uintptr_t)bsp.spmd };
+    if (p && bsp.spmd && dl_iterate_phdr(object_holding, &f)) {
+        note.has_fn = 1;
+        note.off = f.off;
+        snprintf(note.obj, sizeof note.obj, "%s", f.obj);
+    }
     MPI_Request *q = calloc((size_t)m.world, sizeof *q);
     if (!q)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory");
     for (int r = 1; r < m.world; r++)
-        MPI_Isend(&p, 1, MPI_INT32_T, r, TAG_BEGIN, MPI_COMM_WORLD, &q[r - 1]);
+        MPI_Isend(&note, (int)sizeof note, MPI_BYTE, r, TAG_BEGIN, MPI_COMM_WORLD, &q[r - 1]);
     MPI_Waitall(m.world - 1, q, MPI_STATUSES_IGNORE);
     free(q);
 }
 
-/* A rank that was not needed (bsp_begin(p) below the job's size), or that
- * learns that processor 0 ended without bsp_begin, leaves with status 0. */
+/* Wait for processor 0's begin_note; its p, and in *fn (unless NULL) this
+ * rank's address of its function (NULL: none). */
+static int32_t await_begin(void (**fn)(void))
+{
+    struct begin_note note;
+    mpi_wait_probe(0, TAG_BEGIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE, 0);
+    MPI_Recv(&note, (int)sizeof note, MPI_BYTE, 0, TAG_BEGIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    note.obj[sizeof note.obj - 1] = 0;
+    struct fn_find f = { .off = note.off, .obj = note.obj };
+    if (fn)
+        *fn = note.has_fn && dl_iterate_phdr(object_named, &f) ? (void (*)(void))f.addr : NULL;
+    return note.p;
+}
+
+/* A rank that learns that processor 0 ended the program leaves with status
+ * 0 (a rank not needed by a run rests meanwhile). */
 static void leave_quietly(void)
 {
+    if (m.begun)
+        mpi_watch_settle(); /* ended cleanly, as the last run did */
     launch_fail_hook = NULL;
     fflush(NULL);
     lines_flush();
     MPI_Finalize();
     _exit(0);
+}
+
+/* The processors a run needs are its first p ranks; each rank answers
+ * (collective on MPI_COMM_WORLD).  Does this one take part? */
+static bool take_part(uint32_t nprocs)
+{
+    idle_barrier();
+    int color = (uint32_t)m.wrank < nprocs ? 0 : MPI_UNDEFINED;
+    MPI_Comm_split(MPI_COMM_WORLD, color, m.wrank, &m.comm);
+    return color != MPI_UNDEFINED;
+}
+
+static int64_t mpi_agree(int64_t nprocs);
+
+/* A rank other than 0 between runs (after its bsp_end, or not needed by
+ * a run): processor 0 runs main alone, as on shm.  It waits for processor
+ * 0's next bsp_begin and starts the function processor 0 gave bsp_init
+ * from its first line, as MulticoreBSP starts a run's other processors;
+ * there bsp_begin joins the run.  When processor 0 ends the program
+ * (p 0) it leaves.  Entered once: a later run's bsp_end comes back here
+ * (nothing of the function runs after its bsp_end, as on shm, where such
+ * a processor exits), so the stack does not grow with the runs. */
+static void rest(void) __attribute__((noreturn));
+static void rest(void)
+{
+    static jmp_buf top;
+    static bool resting;
+    if (resting)
+        longjmp(top, 1);
+    resting = true;
+    (void)setjmp(top);
+    for (;;) {
+        void (*fn)(void) = NULL;
+        int32_t p = await_begin(&fn);
+        if (p == 0)
+            leave_quietly();
+        m.pending = p;
+        if ((uint32_t)m.wrank >= (uint32_t)p) { /* not needed: answer, and rest again */
+            mpi_agree(p);
+            take_part((uint32_t)p);
+            continue;
+        }
+        if (!fn)
+            launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: processor %d cannot find the function processor 0 gave "
+                        "bsp_init in its own memory", m.wrank);
+        fn();
+        exit(0); /* returned without bsp_begin, or without bsp_end: reported at exit */
+    }
 }
 
 /* Processor 0 decides p, as on shm, where it forks the others: a textbook
@@ -764,11 +898,17 @@ static void leave_quietly(void)
 static int64_t mpi_agree(int64_t nprocs)
 {
     mpi_init();
-    if (m.world == 1 || m.used)
+    if (m.begun && !m.stays) /* MPI was finalized at bsp_end */
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: the mpi device runs one bsp_begin ... bsp_end per program "
+                                       "where MPI is not its own (started by the program, or an Epiphany "
+                                       "host's kernel)");
+    if (m.world == 1 || m.claimed)
         return nprocs;
     if (m.wrank != 0) {
-        int32_t p = 0, joined = JOINED;
-        MPI_Recv(&p, 1, MPI_INT32_T, 0, TAG_BEGIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        int32_t p = m.pending, joined = JOINED; /* p came while the rank rested */
+        m.pending = 0;
+        if (!p)
+            p = await_begin(NULL);
         if (p == 0)
             leave_quietly();
         MPI_Send(&joined, 1, MPI_INT32_T, 0, TAG_JOIN, MPI_COMM_WORLD);
@@ -776,6 +916,10 @@ static int64_t mpi_agree(int64_t nprocs)
     }
     if (nprocs < 1 || nprocs > m.world)
         return nprocs; /* bsp_begin reports it, and the job stops */
+    if (m.begun && !bsp.spmd) /* the others rest (rest) */
+        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: a second run on the mpi device needs bsp_init(spmd, argc, "
+                                       "argv) before it: processors 1..%lld start spmd, as in MulticoreBSP (they "
+                                       "cannot continue from processor 0's bsp_begin)", (long long)nprocs - 1);
     send_nprocs((int32_t)nprocs);
     for (int r = 1; r < m.world; r++) {
         int32_t note = JOINED;
@@ -790,20 +934,16 @@ static int64_t mpi_agree(int64_t nprocs)
 
 static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment *))
 {
-    if (m.used)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: the mpi device runs one bsp_begin ... bsp_end per program "
-                                       "(MPI cannot be started twice)");
     mpi_init();
-    m.used = true;
     if (nprocs > (uint32_t)m.world)
         launch_fail(LAUNCH_EXIT_ERROR,
                     "bsp_begin: %u processors requested, but the MPI job has %d ranks (start it with mpirun -n %u)",
                     nprocs, m.world, nprocs);
-    idle_barrier();
-    int color = (uint32_t)m.wrank < nprocs ? 0 : MPI_UNDEFINED;
-    MPI_Comm_split(MPI_COMM_WORLD, color, m.wrank, &m.comm);
-    if (color == MPI_UNDEFINED)
-        leave_quietly(); /* not needed: MPI_Finalize waits for the job to end */
+    if (!take_part(nprocs)) {
+        if (m.stays)
+            rest();
+        leave_quietly(); /* MPI_Finalize waits for the job to end */
+    }
     m.p = nprocs;
     m.me = (uint32_t)m.wrank;
     int rc = seg_create(&job.seg, seg_size_from_env(), nprocs);
@@ -847,7 +987,10 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
 
 static void mpi_end(void)
 {
-    mpi_watch_settle();
+    if (m.stays)
+        mpi_watch_disarm(); /* until the next run: settled when the program ends */
+    else
+        mpi_watch_settle();
     job.step_mirror = NULL;
     window_close();
     for (uint32_t q = 0; q < m.p; q++) {
@@ -873,17 +1016,21 @@ static void mpi_end(void)
     MPI_Comm_free(&m.comm);
     fflush(NULL);
     lines_flush();
-    if (m.we_inited)
-        MPI_Finalize();
-    launch_fail_hook = NULL;
-    launch_claimed_hook = NULL;
-    static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        signal(sigs[i], SIG_DFL);
-    if (m.me != 0) /* as on shm: only processor 0 continues after bsp_end */
-        _exit(0);
+    if (!m.stays) { /* no run follows: MPI is the program's, or a kernel's that its host ends */
+        if (m.we_inited)
+            MPI_Finalize();
+        launch_fail_hook = NULL;
+        launch_claimed_hook = NULL;
+        static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+        for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+            signal(sigs[i], SIG_DFL);
+        if (m.me != 0)
+            _exit(0);
+    }
     seg_detach(&job.seg);
     job.ls = NULL;
+    if (m.me != 0) /* as on shm: only processor 0 continues after bsp_end */
+        rest();
 }
 
 /* ---- streams -------------------------------------------------------------------- */

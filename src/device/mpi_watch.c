@@ -492,6 +492,12 @@ void mpi_watch_claimed(void)
         claim();
 }
 
+void mpi_watch_disarm(void)
+{
+    if (page && getpid() == rank_pid)
+        atomic_store(&page->state, IDLE);
+}
+
 void mpi_watch_settle(void)
 {
     if (page && getpid() == rank_pid && atomic_load(&page->state) != SETTLED)

@@ -36,6 +36,10 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc);
  * names nothing.  Async-signal-safe. */
 void mpi_watch_settle(void);
 
+/* A run ended and MPI stays up for the next (mpi.c): the watcher names
+ * nothing until armed again, and keeps what it needs to name an end then. */
+void mpi_watch_disarm(void);
+
 /* The claim below, where no watcher was started (MPI initialised by the
  * program, mp.h's transport): its socket and the job's name. */
 void mpi_watch_claim_open(void);

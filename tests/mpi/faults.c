@@ -10,7 +10,8 @@
  *   error    bsp_pid() before bsp_begin: its error line;
  *   abort    bsp_abort before bsp_begin;
  *   after S  (R = 0) exit(S) after bsp_end;
- *   asegv    (R = 0) a NULL write after bsp_end;
+ *   asegv    (R = 0) a NULL write after bsp_end (MPI is still up for a
+ *            next run: the job stops with its line, as in a run);
  *   aerror   (R = 0) bsp_pid() after bsp_end.
  * faults.sh checks the exit statuses of the cases without a line. */
 // RUN: n=3 cmd="$MPIRUN -n 3 $BIN init exit 2 0" fail="^superstep: bsp_begin: processor 2 ended the program with status 0 before calling bsp_begin$"
@@ -22,6 +23,7 @@
 // RUN: n=3 cmd="$MPIRUN -n 3 $BIN main error 0" fail="^superstep: bsp_pid: called outside bsp_begin \.\.\. bsp_end$"
 // RUN: n=3 cmd="$MPIRUN -n 3 $BIN init abort 1" fail="^superstep: bsp_abort: .*before the job$"
 // RUN: n=3 cmd="$MPIRUN -n 3 $BIN init aerror 0" fail="^superstep: bsp_pid: called outside bsp_begin \.\.\. bsp_end$"
+// RUN: n=3 cmd="$MPIRUN -n 3 $BIN main asegv 0" fail="^superstep: processor 0 killed by signal 11 \(SIGSEGV\)$"
 #include <bsp.h>
 #include <stdbool.h>
 #include <stdio.h>

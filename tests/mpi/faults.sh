@@ -8,7 +8,6 @@
 # RUN: n=4 args="3 main exit 3 3"
 # RUN: n=3 args="0 main exit 0 0"
 # RUN: n=3 args="9 init after 0 9"
-# RUN: n=3 args="139 main asegv 0"
 set -u
 [ "${SANITIZE:-}" = 1 ] && export ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}
 want=$1
