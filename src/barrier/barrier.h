@@ -127,17 +127,20 @@ bool late_due(struct late_timer *t, int64_t now);
 void late_check(struct late_timer *t, int64_t now);
 
 /* Whom a watch blames: of the 'count' ids from 'first' on, those for which
- * is_late holds; step, when not NULL, gives the superstep the first of
- * them computes in. */
+ * is_late holds (computing), or whose process 'stopped' finds stopped
+ * ('T', by a signal; 't', by its tracer: whatever call it was in, it is
+ * late); step, when not NULL, gives the superstep the first of each group
+ * is in.  stopped NULL: no process can be looked at (a remote MPI rank). */
 struct late_who {
     const char *unit;                    /* "processor", "node" */
     uint32_t first, count;
     bool (*is_late)(uint32_t id);
     uint64_t (*step)(uint32_t id);
+    char (*stopped)(uint32_t id);        /* 'T', 't', or 0: not stopped, or not known */
 };
 /* The watchdog's line into buf: "waited 2 s for processors 1, 3, still
- * computing in superstep 4 (SUPERSTEP_STALL_TIMEOUT=2)"; false (no line)
- * when nobody is late. */
+ * computing in superstep 4; processor 2, stopped by a signal in superstep
+ * 4 (SUPERSTEP_STALL_TIMEOUT=2)"; false (no line) when nobody is late. */
 bool late_line(char *buf, size_t cap, const struct late_watch *w, int64_t waited_ns, const struct late_who *who);
 
 /* How many cores this job may use; the wait policy spins less when fewer. */

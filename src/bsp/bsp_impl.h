@@ -334,9 +334,11 @@ void bsp_collective_mismatch(void) __attribute__((noreturn));
 /* SUPERSTEP_STALL_TIMEOUT: arm this process's collective waits (stall.c). */
 void bsp_stall_arm(void);
 /* Processor q computes (in no collective call, not ended; not this
- * process), and its superstep: what the watches name (stall.c; the
- * Epiphany host's too). */
+ * process), or its process is stopped ('T', 't'; 0: not, or not known),
+ * and its superstep: what the watches name (stall.c; the Epiphany host's
+ * too). */
 bool bsp_stall_computing(uint32_t q);
+char bsp_stall_stopped(uint32_t q);
 uint64_t bsp_stall_step(uint32_t q);
 
 /* Errors: one line naming the call, processor, superstep; stops the job. */

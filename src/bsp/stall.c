@@ -5,7 +5,9 @@
  * bsp_end or ebsp_barrier would leave them waiting silently.  With the
  * setting, a wait at the barrier longer than that many seconds names the
  * processors still computing (their collective call word is CALL_NONE and
- * they have not ended), with their superstep, and stops the job.  The
+ * they have not ended) and those whose process is stopped (SIGSTOP, a
+ * debugger: /proc tells, where the pid is known), with their superstep,
+ * and stops the job.  The
  * device's exchange runs the watch (barrier_wait on shm; on mpi, its
  * point-to-point counts tell who has come).  Every waiter may notice; the
  * launch layer prints the first report only.
@@ -19,6 +21,11 @@ bool bsp_stall_computing(uint32_t q)
     return q != job.me && atomic_load(&job.ls->proc[q].call) == CALL_NONE && !atomic_load(&job.ls->proc[q].ended);
 }
 
+char bsp_stall_stopped(uint32_t q)
+{
+    return q != job.me && !atomic_load(&job.ls->proc[q].ended) ? launch_proc_state(q) : 0;
+}
+
 uint64_t bsp_stall_step(uint32_t q)
 {
     return atomic_load(&job.ls->proc[q].step);
@@ -26,12 +33,17 @@ uint64_t bsp_stall_step(uint32_t q)
 
 static struct late_watch watch;
 
-/* Nobody computing: everybody is in some call (a mismatch, or kernels in
- * ebsp_host_sync), which others report. */
+/* A processor that died while processor 0 (its monitor) is stopped is
+ * named as dead, not as late.  Nobody computing or stopped: everybody is
+ * in some call (a mismatch, or kernels in ebsp_host_sync), which others
+ * report. */
 static void report_stall(int64_t waited_ns)
 {
     char line[512];
-    struct late_who who = { "processor", 0, bsp.p, bsp_stall_computing, bsp_stall_step };
+    for (uint32_t q = 0; q < bsp.p; q++)
+        if (q != bsp.me)
+            launch_stop_if_dead(q);
+    struct late_who who = { "processor", 0, bsp.p, bsp_stall_computing, bsp_stall_step, bsp_stall_stopped };
     if (late_line(line, sizeof line, &watch, waited_ns, &who))
         bsp_error(bsp_call_name(atomic_load(&job.ls->proc[bsp.me].call)), "%s", line);
 }

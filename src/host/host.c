@@ -338,7 +338,7 @@ static void host_sync_late(int64_t waited_ns)
         if (atomic_load(&hs.sh->proc[q].in_hsync))
             waiter = q;
     char line[400];
-    struct late_who who = { "processor", 0, hs.p, bsp_stall_computing, bsp_stall_step };
+    struct late_who who = { "processor", 0, hs.p, bsp_stall_computing, bsp_stall_step, bsp_stall_stopped };
     if (late_line(line, sizeof line, &hsync_watch, waited_ns, &who))
         fail_run("ebsp_host_sync: processor %u, superstep %llu: %s", waiter, (unsigned long long)bsp_stall_step(waiter),
                  line);

@@ -381,28 +381,34 @@ static bool child_hung_up(struct monitor *mon, uint32_t p)
     return true;
 }
 
-/* A child ended: was that a failure?  If so, report it when it is the first. */
-static bool child_failed(struct monitor *mon, uint32_t p, const siginfo_t *si)
+/* Processor p of the run with tables 'ls' at 'depth' ended, not cleanly
+ * (si: how, as waitid tells): report it when it is the first. */
+static void report_death(struct launch_shared *ls, uint32_t depth, uint32_t p, const siginfo_t *si)
 {
-    if (si->si_code == CLD_EXITED && si->si_status == 0 && atomic_load(&mon->ls->proc[p].ended))
-        return false;
-    if (failure_claimed(mon))
-        return true; /* someone already said what went wrong */
     char msg[768], st[48];
     uint32_t code;
-    const char *in = step_text(mon->ls, st, sizeof st, p);
+    const char *in = step_text(ls, st, sizeof st, p);
     if (si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED) {
         int len = snprintf(msg, sizeof msg, "%s %u killed by signal %d (SIG%s)%s", launch_words.proc,
                            p + launch_words.first, si->si_status, signal_abbrev(si->si_status), in);
         if (interrupt(si->si_status) && len > 0 && (size_t)len < sizeof msg)
-            where_each(msg, (size_t)len, sizeof msg, mon->ls, proc_step(mon->ls, p));
+            where_each(msg, (size_t)len, sizeof msg, ls, proc_step(ls, p));
         code = 128 + (uint32_t)si->si_status;
     } else {
         snprintf(msg, sizeof msg, "%s %u exited with status %d%s without calling %s",
                  launch_words.proc, p + launch_words.first, si->si_status, in, launch_words.end_call);
         code = LAUNCH_EXIT_ERROR;
     }
-    report_at(mon->ls, mon->depth, code, msg);
+    report_at(ls, depth, code, msg);
+}
+
+/* A child ended: was that a failure?  If so, report it when it is the first. */
+static bool child_failed(struct monitor *mon, uint32_t p, const siginfo_t *si)
+{
+    if (si->si_code == CLD_EXITED && si->si_status == 0 && atomic_load(&mon->ls->proc[p].ended))
+        return false;
+    if (!failure_claimed(mon)) /* else someone already said what went wrong */
+        report_death(mon->ls, mon->depth, p, si);
     return true;
 }
 
@@ -1257,6 +1263,33 @@ void launch_stop_if_peer_died(uint32_t peer, int err)
     if (err != ESRCH || atomic_load(&job.ls->proc[peer].ended))
         return;
     await_failed_word();
+    launch_stopped();
+}
+
+char launch_proc_state(uint32_t p)
+{
+    char state;
+    uint64_t ppid;
+    pid_t pid = atomic_load(&job.ls->proc[p].os_pid);
+    return pid > 0 && supervise_proc_stat(pid, 4, &state, &ppid) ? state : 0;
+}
+
+void launch_stop_if_dead(uint32_t p)
+{
+    char state;
+    uint64_t status; /* the zombie's wait status (field 52, exit_code) */
+    pid_t pid = atomic_load(&job.ls->proc[p].os_pid);
+    if (pid <= 0 || !supervise_proc_stat(pid, 52, &state, &status) || state != 'Z')
+        return;
+    /* Read after its exit: a processor sets 'ended' before it exits. */
+    if (atomic_load(&job.ls->proc[p].ended) && status == 0)
+        return;
+    siginfo_t si;
+    memset(&si, 0, sizeof si);
+    int ws = (int)status;
+    si.si_code = WIFSIGNALED(ws) ? (WCOREDUMP(ws) ? CLD_DUMPED : CLD_KILLED) : CLD_EXITED;
+    si.si_status = WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws);
+    report_death(job.ls, nest_depth, p, &si);
     launch_stopped();
 }
 

@@ -189,6 +189,21 @@ void launch_buffer_lines(void);
  * Else return (the caller's own line is the right one). */
 void launch_stop_if_peer_died(uint32_t peer, int err);
 
+/* The state of processor p's process, as /proc/PID/stat's third field
+ * tells ('T' stopped by a signal, 't' by its tracer, 'Z' ended and not
+ * yet reaped); 0 when its pid is not known here (a remote MPI rank) or
+ * /proc cannot be read. */
+char launch_proc_state(uint32_t p);
+
+/* A processor waiting for p, when its watch (SUPERSTEP_STALL_TIMEOUT) finds
+ * p late: p's process may have died unseen, its monitor being stopped
+ * (processor 0 stopped by SIGSTOP or a debugger, and with it its monitor
+ * thread; p, its child, stays a zombie until then).  Then report p's death
+ * as the monitor would (the zombie's /proc entry tells how it ended; when
+ * the monitor reports it too, the first claimant prints) and stop; else
+ * return. */
+void launch_stop_if_dead(uint32_t p);
+
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));
 

@@ -94,7 +94,7 @@ void mp_deadlock_line(char *msg, size_t size, int n, uint32_t (*state)(int k))
 void mp_sync_stalled(const struct late_watch *w, int64_t waited_ns, int n, bool (*computing)(uint32_t k))
 {
     char line[512];
-    struct late_who who = { "node", 1, (uint32_t)n, computing, NULL };
+    struct late_who who = { "node", 1, (uint32_t)n, computing, NULL, NULL };
     if (late_line(line, sizeof line, w, waited_ns, &who))
         mp_error("mp_sync", "%s", line);
 }

@@ -2,7 +2,8 @@
  *   timer: a timer's periods end at start + k * period, each once; an
  *     unarmed watch (NULL, or period 0) never ends one;
  *   line: the line names exactly the late ids, with the first one's
- *     superstep when asked, and nothing when nobody is late; 300 late ids
+ *     superstep when asked, and nothing when nobody is late; stopped ids
+ *     apart from computing ones, by how they are stopped; 300 late ids
  *     end in one ", ...";
  *   wait P: in barrier_wait, the waiters' hook is called at each period's
  *     end with at least that much waited, while processor 0 holds back (it
@@ -51,30 +52,47 @@ static uint64_t step_of(uint32_t id)
     return 10 + id;
 }
 
+/* 'T' and 't' in late_set: that id's process is stopped. */
+static char stopped_of(uint32_t id)
+{
+    return late_set[id] == 'T' || late_set[id] == 't' ? late_set[id] : 0;
+}
+
 static void test_line(void)
 {
     struct late_watch w = { 2000000000, hook_none };
     char buf[512];
-    struct late_who who = { "processor", 0, 5, is_late, step_of };
+    struct late_who who = { "processor", 0, 5, is_late, step_of, NULL };
     late_set = "01010";
     CHECK(late_line(buf, sizeof buf, &w, 2500000000, &who), "nobody late");
     CHECK(!strcmp(buf, "waited 2 s for processors 1, 3, still computing in superstep 11 (SUPERSTEP_STALL_TIMEOUT=2)"),
           "%s", buf);
-    struct late_who nodes = { "node", 1, 4, is_late, NULL };
+    struct late_who nodes = { "node", 1, 4, is_late, NULL, NULL };
     late_set = "00100";
     CHECK(late_line(buf, sizeof buf, &w, 4000000000, &nodes), "nobody late");
     CHECK(!strcmp(buf, "waited 4 s for node 2, still computing (SUPERSTEP_STALL_TIMEOUT=2)"), "%s", buf);
-    struct late_who nobody = { "processor", 0, 0, is_late, step_of };
+    struct late_who nobody = { "processor", 0, 0, is_late, step_of, NULL };
     late_set = "1";
     CHECK(!late_line(buf, sizeof buf, &w, 4000000000, &nobody), "a line of no processors: %s", buf);
     late_set = "10000"; /* id 0 is outside the nodes 1..4 */
     buf[0] = 0;
     CHECK(!late_line(buf, sizeof buf, &w, 4000000000, &nodes) && !buf[0], "a line with nobody late: %s", buf);
+    struct late_who stops = { "processor", 0, 6, is_late, step_of, stopped_of };
+    late_set = "01T1t0";
+    CHECK(late_line(buf, sizeof buf, &w, 2000000000, &stops), "nobody late");
+    CHECK(!strcmp(buf, "waited 2 s for processors 1, 3, still computing in superstep 11; processor 2, stopped by a "
+                       "signal in superstep 12; processor 4, stopped by its tracer in superstep 14 "
+                       "(SUPERSTEP_STALL_TIMEOUT=2)"),
+          "%s", buf);
+    late_set = "0TT000";
+    CHECK(late_line(buf, sizeof buf, &w, 2000000000, &stops), "nobody late");
+    CHECK(!strcmp(buf, "waited 2 s for processors 1, 2, stopped by a signal in superstep 11 (SUPERSTEP_STALL_TIMEOUT=2)"),
+          "%s", buf);
     char many[301];
     memset(many, '1', 300);
     many[300] = 0;
     late_set = many;
-    struct late_who all = { "processor", 0, 300, is_late, step_of };
+    struct late_who all = { "processor", 0, 300, is_late, step_of, NULL };
     CHECK(late_line(buf, sizeof buf, &w, 2000000000, &all), "nobody late");
     const char *cut = strstr(buf, ", ...");
     CHECK(cut && !strstr(cut + 1, ", ...") && strstr(buf, ", ..., still computing in superstep 10 "), "%s", buf);
