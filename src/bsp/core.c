@@ -257,14 +257,16 @@ static void nested_begin(int64_t p, void (*spmd)(void))
 void bsp_impl_begin(int64_t p)
 {
     bsp_require_not_forked("bsp_begin");
-    /* Each bsp_init announces one run (as MulticoreBSP's): the next. */
+    /* Each bsp_init announces one run (as MulticoreBSP's): the next.  The
+     * mpi device's agree sends it to the other ranks: forgotten after. */
     void (*spmd)(void) = bsp.spmd;
-    bsp.spmd = NULL;
     if (bsp.begun && bsp.joining) { /* spmd's own bsp_begin (start_spmd): p is processor 0's */
         bsp.joining = false;
+        bsp.spmd = NULL;
         return;
     }
     if (bsp.begun) {
+        bsp.spmd = NULL;
         /* The 1998 standard allows one bsp_begin (BSPonMPI's begin_1);
          * MulticoreBSP's hierarchical runs call bsp_init first. */
         if (!bsp.init_inside)
@@ -276,6 +278,7 @@ void bsp_impl_begin(int64_t p)
     }
     if (device_choose()->agree) /* mpi: processor 0 decides p, as on shm */
         p = dev->agree(p);
+    bsp.spmd = NULL;
     if (p <= 0 || p > MAX_PROCS)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: %lld processors requested (must be 1..%d)",
                     (long long)p, MAX_PROCS);

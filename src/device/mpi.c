@@ -103,6 +103,7 @@ struct device device_mpi;
 
 static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
+    void (*spmd)(void);        /* processor 0: the last function bsp_init gave, which later runs start */
     bool exiting;              /* in mpi_on_exit: no watcher to start */
     pid_t pid;                 /* the rank's process: a child the program forks is none */
     bool we_inited;
@@ -799,8 +800,8 @@ static int object_named(struct dl_phdr_info *o, size_t size, void *arg)
 static void send_nprocs(int32_t p)
 {
     struct begin_note note = { .p = p };
-    struct fn_find f = { .addr = (uintptr_t)bsp.spmd };
-    if (p && bsp.spmd && dl_iterate_phdr(object_holding, &f)) {
+    struct fn_find f = { .addr = (uintptr_t)m.spmd };
+    if (p && m.spmd && dl_iterate_phdr(object_holding, &f)) {
         note.has_fn = 1;
         note.off = f.off;
         snprintf(note.obj, sizeof note.obj, "%s", f.obj);
@@ -916,7 +917,9 @@ static int64_t mpi_agree(int64_t nprocs)
     }
     if (nprocs < 1 || nprocs > m.world)
         return nprocs; /* bsp_begin reports it, and the job stops */
-    if (m.begun && !bsp.spmd) /* the others rest (rest) */
+    if (bsp.spmd) /* a run without bsp_init of its own starts the last one's (the others rest, see rest) */
+        m.spmd = bsp.spmd;
+    if (m.begun && !m.spmd)
         launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: a second run on the mpi device needs bsp_init(spmd, argc, "
                                        "argv) before it: processors 1..%lld start spmd, as in MulticoreBSP (they "
                                        "cannot continue from processor 0's bsp_begin)", (long long)nprocs - 1);
