@@ -62,6 +62,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -700,6 +701,57 @@ static void failure_paths_install(void)
 
 /* ---- the window ------------------------------------------------------------------ */
 
+/* SUPERSTEP_MPI_ONESIDED=1 given, and this rank's MPI_Win_allocate failed
+ * with rc: one line, naming /dev/shm when it lacks the bytes of the whole
+ * window (a node's shared-memory window holds all its ranks' parts). */
+static void window_refused(int rc, size_t bytes) __attribute__((noreturn));
+static void window_refused(int rc, size_t bytes)
+{
+    char err[MPI_MAX_ERROR_STRING] = "", hint[200] = "";
+    int len = 0;
+    MPI_Error_string(rc, err, &len);
+    struct statvfs fs;
+    if (statvfs("/dev/shm", &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < bytes * m.p)
+        snprintf(hint, sizeof hint, "/dev/shm has %llu bytes free: free some there, or ",
+                 (unsigned long long)fs.f_bavail * fs.f_frsize);
+    launch_fail(LAUNCH_EXIT_ERROR,
+                "bsp_begin: processor %u, superstep 0: MPI_Win_allocate of %zu bytes failed "
+                "(SUPERSTEP_MPI_ONESIDED=1): %s; %sset SUPERSTEP_MPI_ONESIDED=0 for two-sided puts",
+                m.me, bytes, err, hint);
+}
+
+/* MPI_Win_allocate, returning where this MPI cannot make the window (no
+ * one-sided component for the transport, /dev/shm full: docs/mpi.md)
+ * instead of ending the job; true where every rank has one. */
+static bool window_allocate(size_t bytes)
+{
+    MPI_Info info;
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "accumulate_ordering", "none");
+    MPI_Info_set(info, "same_size", "true");
+    MPI_Info_set(info, "same_disp_unit", "true");
+    MPI_Errhandler was;
+    MPI_Comm_get_errhandler(m.comm, &was);
+    MPI_Comm_set_errhandler(m.comm, MPI_ERRORS_RETURN);
+    int rc = MPI_Win_allocate((MPI_Aint)bytes, 1, info, m.comm, &m.wbase, &m.win);
+    MPI_Comm_set_errhandler(m.comm, was);
+    MPI_Errhandler_free(&was);
+    MPI_Info_free(&info);
+    int ok = rc == MPI_SUCCESS, all = 0;
+    MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, m.comm);
+    if (all)
+        return true;
+    if (setting_given(SET_MPI_ONESIDED)) {
+        if (!ok)
+            window_refused(rc, bytes);
+        mpi_await_abort(LAUNCH_EXIT_ERROR); /* a rank that failed names it */
+    }
+    /* Not freed where made: MPI_Win_free is collective over the window,
+     * which the failed ranks lack. */
+    m.win = MPI_WIN_NULL;
+    return false;
+}
+
 /* Expose 2 P slices of receive room to one-sided puts (collective). */
 static void window_open(void)
 {
@@ -726,16 +778,8 @@ static void window_open(void)
         m.onesided = false;
         return;
     }
-    MPI_Info info;
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "accumulate_ordering", "none");
-    MPI_Info_set(info, "same_size", "true");
-    MPI_Info_set(info, "same_disp_unit", "true");
-    int rc = MPI_Win_allocate((MPI_Aint)(2 * (size_t)m.p * slice), 1, info, m.comm, &m.wbase, &m.win);
-    MPI_Info_free(&info);
-    if (rc != MPI_SUCCESS) {
+    if (!window_allocate(2 * (size_t)m.p * slice)) {
         m.onesided = false;
-        m.win = MPI_WIN_NULL;
         return;
     }
     m.slice = slice;
