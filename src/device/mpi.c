@@ -15,7 +15,8 @@
  * whole run) at the slice for (parity of the exchange, source), then
  * MPI_Win_flush_all and an empty message to each destination put to, which
  * the destination waits for; it reads the slice in place.  Larger streams
- * (and all, with SUPERSTEP_MPI_ONESIDED=0) go two-sided: MPI_Isend/Irecv in
+ * (and all, with SUPERSTEP_MPI_ONESIDED=0 or where the MPI cannot make the
+ * window) go two-sided: MPI_Isend/Irecv in
  * pieces of at most 1 GiB into a private buffer per source and parity.  Two
  * parities suffice: a sender puts only after the count exchange, which the
  * receiver enters after consuming everything but the previous exchange's
