@@ -7,6 +7,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
@@ -71,6 +72,7 @@ struct launch_shared *launch_setup(struct segment *seg, uint32_t nprocs)
     struct launch_shared *ls = seg_ptr(seg, off);
     memset(ls, 0, size);
     ls->nprocs = nprocs;
+    ls->abort_limit_s = (uint32_t)setting_num(SET_ABORT_TIMEOUT);
     barrier_init(&ls->barrier, nprocs);
     seg->hdr->root[ROOT_LAUNCH] = off;
     return ls;
@@ -167,6 +169,36 @@ void launch_keep_failure(const char *line)
     atomic_store(&job.ls->failure.at_ns, now_ns());
 }
 
+/* Does fd take output before the job's failure is SUPERSTEP_ABORT_TIMEOUT
+ * old?  A pipe that nobody reads never does: after a failure, the
+ * library's own writes skip it rather than hang the job, which must end
+ * (its exit status still says that it failed; a line that could not be
+ * written is lost there, kept in the failed job's trace).  A processor
+ * blocked in its own write is killed as one that computes.  Async-signal-
+ * safe. */
+static bool takes_output(const struct launch_shared *ls, int fd)
+{
+    int64_t at = atomic_load(&ls->failure.at_ns);
+    int64_t until = (at ? at : now_ns()) + (int64_t)ls->abort_limit_s * 1000000000;
+    struct pollfd p = { fd, POLLOUT, 0 };
+    for (;;) { /* 0: no limit */
+        int64_t ms = ls->abort_limit_s ? (until - now_ns()) / 1000000 : INT_MAX;
+        int r = poll(&p, 1, ms <= 0 ? 0 : ms < INT_MAX ? (int)ms + 1 : INT_MAX);
+        if (r > 0)
+            return true;
+        if ((r < 0 && errno != EINTR) || ms <= 0)
+            return false;
+    }
+}
+
+/* stdio's buffers written out, unless standard output or error takes no
+ * output (takes_output): then none, the program's own files included. */
+static void flush_output(const struct launch_shared *ls)
+{
+    if (takes_output(ls, 1) && takes_output(ls, 2))
+        fflush(NULL);
+}
+
 /* The one funnel of failure lines: claim, print when first, publish.  Only
  * processor 0's fatal-signal handler (on_fatal_signal) and the supervisor
  * build and write their line by hand: in a handler, and in a process that
@@ -177,9 +209,12 @@ static void report_at(struct launch_shared *ls, uint32_t depth, uint32_t code, c
         char full[sizeof ls->failure.line];
         snprintf(full, sizeof full, "%s%s", line, nest_where[depth]);
         keep_line(ls, full);
-        fflush(stdout);
-        fprintf(stderr, "superstep: %s%s\n", line, nest_where[depth]);
-        fflush(stderr);
+        if (takes_output(ls, 1))
+            fflush(stdout);
+        if (takes_output(ls, 2)) {
+            fprintf(stderr, "superstep: %s%s\n", line, nest_where[depth]);
+            fflush(stderr);
+        }
     }
     publish_failure_at(ls, depth);
 }
@@ -473,7 +508,8 @@ static void await_failed_hook(_Atomic uint32_t *state)
                                                             "finish: the time limit expired (SUPERSTEP_ABORT_TIMEOUT=");
             n = launch_put_u64(line, n, sizeof line, limit);
             n = launch_put_str(line, n, sizeof line, "); the job ends without it\n");
-            (void)!write(2, line, n);
+            if (takes_output(job.ls, 2))
+                (void)!write(2, line, n);
             return;
         }
         futex_sleep(state, 1, until - t);
@@ -508,8 +544,10 @@ static void monitor_exit_job(struct monitor *mon)
 {
     stop_children(mon);
     run_failed_hook();
-    fflush(stdout);
-    fflush(stderr);
+    if (takes_output(mon->ls, 1))
+        fflush(stdout);
+    if (takes_output(mon->ls, 2))
+        fflush(stderr);
     uint32_t code = atomic_load(&mon->ls->exit_code);
     code = code ? code : LAUNCH_EXIT_ERROR;
     nest_device_end(mon->depth, code);
@@ -641,7 +679,8 @@ static void on_fatal_signal(int sig, siginfo_t *si, void *ctx)
         size_t len = killed_line(msg, sizeof msg, job.me, sig);
         if (claim_failure(128 + (uint32_t)sig)) {
             keep_line(job.ls, msg + strlen("superstep: "));
-            (void)!write(2, msg, len);
+            if (takes_output(job.ls, 2))
+                (void)!write(2, msg, len);
         }
         publish_failure();
         for (uint32_t p = mon->first_child; p < job.nprocs; p++)
@@ -1216,7 +1255,7 @@ int launch_finish(void)
 static void starter_stop(void) __attribute__((noreturn));
 static void starter_stop(void)
 {
-    fflush(NULL);
+    flush_output(job.ls);
     if (mon->running) {
         uint64_t fail = EVENT_FAIL;
         (void)!write(mon->event_fd, &fail, sizeof fail);
@@ -1303,7 +1342,7 @@ void launch_stopped(void)
     }
     if (job.starter)
         starter_stop();
-    fflush(NULL);
+    flush_output(job.ls);
     _exit(LAUNCH_EXIT_STOPPED);
 }
 

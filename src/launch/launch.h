@@ -51,7 +51,8 @@ struct launch_shared {
     _Atomic uint32_t exit_code; /* the job's exit status once failed */
     uint32_t nprocs;
     _Atomic uint32_t started;   /* futex word: every processor recorded and watched */
-    char pad[SEG_LINE - 3 * sizeof(uint32_t)];
+    uint32_t abort_limit_s;     /* SUPERSTEP_ABORT_TIMEOUT, for every process of the job */
+    char pad[SEG_LINE - 4 * sizeof(uint32_t)];
     struct launch_failure failure;
     struct launch_proc proc[];
 };

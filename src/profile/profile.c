@@ -34,6 +34,7 @@
 #include <bsp.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -526,9 +527,18 @@ static uint64_t detail_limit(void)
 static void write_file(struct prof_view *v, bool failed, const bool *missing, const bool *stopped,
                        const char *failure, bool failed_step)
 {
-    FILE *f = fopen(pr.path, "we"); /* close-on-exec: a thread of the program may exec meanwhile */
+    /* Close-on-exec: a thread of the program may exec meanwhile.  Non-
+     * blocking: opening a FIFO waits for ever for a reader, else. */
+    int fd = open(pr.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NONBLOCK, 0666);
+    if (fd < 0 && errno == ENXIO) {
+        fprintf(stderr, "superstep: SUPERSTEP_PROFILE: %s is a FIFO with no reader; no trace written\n", pr.path);
+        return;
+    }
+    FILE *f = fd >= 0 && fcntl(fd, F_SETFL, 0) == 0 ? fdopen(fd, "w") : NULL;
     if (!f) {
         fprintf(stderr, "superstep: SUPERSTEP_PROFILE: cannot write %s: %s\n", pr.path, strerror(errno));
+        if (fd >= 0)
+            close(fd);
         return;
     }
     static char iobuf[1 << 16];
