@@ -169,13 +169,6 @@ void launch_keep_failure(const char *line)
     atomic_store(&job.ls->failure.at_ns, now_ns());
 }
 
-/* Does fd take output before the job's failure is SUPERSTEP_ABORT_TIMEOUT
- * old?  A pipe that nobody reads never does: after a failure, the
- * library's own writes skip it rather than hang the job, which must end
- * (its exit status still says that it failed; a line that could not be
- * written is lost there, kept in the failed job's trace).  A processor
- * blocked in its own write is killed as one that computes.  Async-signal-
- * safe. */
 static bool takes_output(const struct launch_shared *ls, int fd)
 {
     int64_t at = atomic_load(&ls->failure.at_ns);
@@ -189,6 +182,11 @@ static bool takes_output(const struct launch_shared *ls, int fd)
         if ((r < 0 && errno != EINTR) || ms <= 0)
             return false;
     }
+}
+
+bool launch_takes_output(int fd)
+{
+    return takes_output(job.ls, fd);
 }
 
 /* stdio's buffers written out, unless standard output or error takes no

@@ -138,6 +138,16 @@ void launch_report(uint32_t code, const char *line);
 const char *launch_failure_line(int64_t *at_ns);
 void launch_keep_failure(const char *line);
 
+/* Does fd take output before the job's failure is SUPERSTEP_ABORT_TIMEOUT
+ * old?  A pipe that nobody reads never does: after a failure, the
+ * library's own writes (its line, the flushes of the program's output,
+ * the profile's notes) skip it rather than hang the job, which must end
+ * (its exit status still says that it failed; a line that could not be
+ * written is lost there, kept in the failed job's trace).  A processor
+ * blocked in its own write is killed as one that computes.  Async-signal-
+ * safe. */
+bool launch_takes_output(int fd);
+
 /* Report a failure (printed once for the whole job) and stop everything.
  * Never returns in a processor; a spawning host gets control back. */
 void launch_fail(uint32_t code, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));

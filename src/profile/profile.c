@@ -606,8 +606,9 @@ static void profile_failed(void)
     int64_t failed_at = 0;
     const char *line = launch_failure_line(&failed_at);
     bool failed_step = ok && add_failed_step(v, missing, stopped, (failed_at ? failed_at : prof_now()) - pr.hdr->t0);
-    if (ok) {
+    if (ok)
         write_file(v, true, missing, stopped, line, failed_step);
+    if (ok && launch_takes_output(2)) {
         if (missing && pr.p > 1) {
             char lost[224];
             list_missing(missing, lost, sizeof lost);
