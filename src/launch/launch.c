@@ -542,10 +542,7 @@ static void monitor_exit_job(struct monitor *mon)
 {
     stop_children(mon);
     run_failed_hook();
-    if (takes_output(mon->ls, 1))
-        fflush(stdout);
-    if (takes_output(mon->ls, 2))
-        fflush(stderr);
+    flush_output(mon->ls);
     uint32_t code = atomic_load(&mon->ls->exit_code);
     code = code ? code : LAUNCH_EXIT_ERROR;
     nest_device_end(mon->depth, code);
