@@ -48,12 +48,14 @@ static bool writer_open(int mine)
 }
 
 /* While bsp_end writes the trace into the FIFO (and blocks once it is
- * full), exec a program and look at what it holds; then drain. */
+ * full), exec a program and look at what it holds; then drain.  The read
+ * end is open before bsp_end (a FIFO with no reader then gets no trace). */
+static int reader_fd = -1;
+
 static void *trace_reader(void *arg)
 {
     (void)arg;
-    int fd = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    CHECK(fd >= 0, "open %s", fifo);
+    int fd = reader_fd;
     while (!writer_open(fd)) {
         struct timespec nap = { 0, 1000000 };
         nanosleep(&nap, NULL);
@@ -85,8 +87,11 @@ static int profile_case(void)
         bsp_sync();
     unsigned p = bsp_nprocs(), me = bsp_pid();
     pthread_t t;
-    if (me == 0)
+    if (me == 0) {
+        reader_fd = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+        CHECK(reader_fd >= 0, "open %s", fifo);
         CHECK(pthread_create(&t, NULL, trace_reader, NULL) == 0, "pthread_create");
+    }
     bsp_end();
     if (me == 0) {
         pthread_join(t, NULL);
