@@ -108,7 +108,7 @@ endif
 # folders of the layers they serve; they reach the core through the table
 # of src/plugin/import.h.  PLUGIN_ABI, a checksum of every header, tells
 # the core a plug-in built from other sources (src/plugin/load.c).
-PLUGIN_MPI_SRC := src/device/mpi.c src/device/mpi_wait.c src/device/mpi_watch.c src/device/lines.c src/mp/mp_mpi.c src/host/hmpi.c src/host/hwatch.c \
+PLUGIN_MPI_SRC := src/device/mpi.c src/device/mpi_direct.c src/device/mpi_wait.c src/device/mpi_watch.c src/device/lines.c src/mp/mp_mpi.c src/host/hmpi.c src/host/hwatch.c \
                   src/ebsp/kmpi.c src/session/session_mpi.c src/plugin/entry.c
 PLUGIN_MPI_OBJ := $(patsubst %.c,$(O)/plugin/%.o,$(PLUGIN_MPI_SRC))
 PLUGIN_DIR := $(LIBDIR)/superstep

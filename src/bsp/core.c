@@ -205,6 +205,10 @@ static void run_state_begin(void)
     bsp.shared = seg_ptr(&job.seg, job.seg.hdr->root[ROOT_BSP]);
     bsp.applied_at = (char *)&bsp.shared[0].applied;
     bsp.applied_stride = sizeof *bsp.shared;
+    if (dev->applied) { /* peers read it through the device: only mine is used */
+        bsp.applied_at = (char *)dev->applied;
+        bsp.applied_stride = 0;
+    }
     reg_reset();
     bsmp_reset();
     checkpoint_arm();

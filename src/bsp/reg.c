@@ -362,6 +362,8 @@ void reg_commit_sync(void)
         /* After the drain: every transfer of this superstep has landed. */
         mirror_detach(g->mirror);
         g->mirror = -1;
+        if (dev->withdraw)
+            dev->withdraw(g->addr, g->size);
     }
     /* Pushes take the slots reg_prepare_sync gave them. */
     map_reserve(bsp.npush);
@@ -378,6 +380,8 @@ void reg_commit_sync(void)
                                     bsp.push[i].mirror };
         bsp.map[m] = r;
         bsp.slot_reg[slot] = r;
+        if (dev->expose)
+            dev->expose(bsp.push[i].addr, bsp.push[i].size);
     }
     bsp.capslots = (uint32_t)cap;
     bsp.nslots = nslots;

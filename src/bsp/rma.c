@@ -206,18 +206,25 @@ void rma_wait_applied(uint32_t pid)
  * superstep (what the owner has written so far this superstep may or may not
  * be seen; the caller orders it with syncs), once the owner has applied the
  * last sync.  Only where processors can reach each other's memory (shm with
- * process_vm_readv). */
+ * process_vm_readv; mpi by MPI one-sided reads, dev->remote_read). */
 void bsp_impl_direct_get(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes)
 {
     struct target t = check_remote("bsp_direct_get", pid, src, offset, nbytes, dst, "destination");
     if (!nbytes)
         return;
-    if (!dev->direct)
+    if (!dev->direct && !dev->remote_read)
         bsp_error("bsp_direct_get", "device %s cannot read processor %u's memory directly "
-                  "(shm device with process_vm_readv only; use bsp_get)", dev->name, t.pid);
+                  "(needs process_vm_readv on shm; use bsp_get)", dev->name, t.pid);
     uint64_t at = reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, n = (uint64_t)nbytes;
     if (t.pid == bsp.me) { /* my own memory */
         memmove(dst, (const void *)(uintptr_t)at, n);
+        return;
+    }
+    if (dev->remote_read) {
+        char why[300];
+        if (!dev->remote_read(t.pid, dst, at, n, (uint32_t)bsp.step, why, sizeof why))
+            bsp_error("bsp_direct_get", "device %s cannot read processor %u's memory directly: %s", dev->name,
+                      t.pid, why);
         return;
     }
     rma_wait_applied(t.pid);

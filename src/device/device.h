@@ -25,6 +25,7 @@ enum { XF_COUNT = 0, XF_SLOW = 1, XF_END = 2, XF_REGS = 3 };
 
 struct segment;
 struct late_watch;
+struct counted_word;
 
 /* Contiguous free room at the end of the stream towards one destination,
  * which the caller may fill directly: advancing 'at' appends the bytes to the
@@ -65,6 +66,20 @@ struct device {
     bool direct;
     bool (*direct_write)(uint32_t dst, const struct iovec *local, const struct iovec *remote, size_t n);
     bool (*direct_read)(uint32_t src, const struct iovec *local, const struct iovec *remote, size_t n);
+    /* Where peers' registered memory is read through the device, not
+     * mapped (mpi: MPI one-sided reads; bsp_direct_get); NULL on shm.
+     * 'expose' and 'withdraw': the areas a sync registers and pops, at that
+     * sync (no peer reads this processor's memory until it has applied the
+     * sync).  'remote_read': n bytes at processor src's address 'at', once
+     * src has applied superstep 'step' (its 'applied' word); false with the
+     * reason in why[cap] when the device cannot. */
+    void (*expose)(const void *addr, uint64_t size);
+    void (*withdraw)(const void *addr, uint64_t size);
+    bool (*remote_read)(uint32_t src, void *dst, uint64_t at, uint64_t n, uint32_t step, char *why, size_t cap);
+    /* This processor's 'applied' word (the superstep whose sync it has
+     * applied) where peers read it through the device; NULL: in the
+     * segment (struct bsp_proc). */
+    struct counted_word *applied;
     /* Every processor maps the job's segment and peers' direct transfers
      * reach a range of it by memcpy (shm): the BSP layer may then move
      * registered areas into the segment (src/bsp/mirror.c). */

@@ -47,6 +47,7 @@
 #include "settings/settings.h"
 
 #include "device/lines.h"
+#include "device/mpi_direct.h"
 #include "device/mpi_fail.h"
 #include "device/mpi_wait.h"
 #include "device/mpi_watch.h"
@@ -1027,6 +1028,8 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
         return -ENOMEM;
     m.watched = memchr(m.watchers, 1, nprocs) != NULL;
     window_open();
+    mpi_direct_open(m.comm);
+    device_mpi.applied = mpi_direct_applied;
     m.begun = true;
     m.ended = false;
     *me = m.me;
@@ -1041,6 +1044,7 @@ static void mpi_end(void)
         mpi_watch_settle();
     job.step_mirror = NULL;
     window_close();
+    mpi_direct_close();
     for (uint32_t q = 0; q < m.p; q++) {
         free(m.out[q].buf);
         free(m.in[q].priv[0]);
@@ -1454,6 +1458,9 @@ struct device device_mpi = {
     .direct = false,
     .direct_write = no_direct,
     .direct_read = no_direct,
+    .expose = mpi_direct_expose,
+    .withdraw = mpi_direct_withdraw,
+    .remote_read = mpi_direct_read,
     .world = mpi_world,
     .share = mpi_share,
     .agree = mpi_agree,

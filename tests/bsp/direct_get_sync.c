@@ -10,13 +10,20 @@
  * every run.
  * A last round puts 16 MiB, whose applying outlasts a reader's spinning
  * and yielding: the reader then sleeps until the owner's bsp_sync wakes it.
+ * Then registrations that overlap (the mpi device attaches the areas to
+ * one MPI window, which takes no area twice: it merges them), read through
+ * each, also after the larger one is popped.
+ * On the mpi device (MPI one-sided reads) the reads failed with "device mpi
+ * cannot read processor 1's memory directly" before issue 34 item 5, and
+ * came back with the old values where the reader did not wait for the
+ * owner's applied superstep.
  * Usage: direct_get_sync [nested Q]: "nested": every outer processor
  * also runs the same rounds in an inner run of Q processors (MulticoreBSP's
  * hierarchical runs), then once more in the outer run. */
-// RUN: n=2 nompi="bsp_direct_get needs the shm device (documented difference)"
-// RUN: n=3 nompi="bsp_direct_get needs the shm device (documented difference)"
-// RUN: n=4 nompi="bsp_direct_get needs the shm device (documented difference)"
-// RUN: n=8 nompi="bsp_direct_get needs the shm device (documented difference)"
+// RUN: n=2
+// RUN: n=3
+// RUN: n=4
+// RUN: n=8
 // RUN: n=2 args="nested 3" nompi="inner runs and bsp_direct_get need the shm device"
 #include <bsp.h>
 #include <stdbool.h>
@@ -49,6 +56,41 @@ static void big(void)
     bsp_sync();
     free(area);
     free(mine);
+}
+
+/* A middle part of 'whole' registered, then 'whole' and the middle again;
+ * the right neighbour's puts into 'whole' read through both, and through
+ * the middle once 'whole' is popped (at the sync of the last put). */
+static void overlap(void)
+{
+    int p = (int)bsp_nprocs(), s = (int)bsp_pid(), right = (s + 1) % p;
+    int64_t whole[64], *mid = whole + 16, v[64], got[16], last;
+    memset(whole, 0xff, sizeof whole);
+    bsp_push_reg(mid, 16 * sizeof *mid);
+    bsp_sync();
+    bsp_push_reg(whole, sizeof whole);
+    bsp_push_reg(mid, 16 * sizeof *mid);
+    bsp_sync();
+    for (int64_t r = 0; r < 3; r++) {
+        for (int i = 0; i < 64; i++)
+            v[i] = (s * 1000 + r) * 64 + i;
+        bsp_put(right, v, whole, 0, sizeof v);
+        if (r == 2)
+            bsp_pop_reg(whole);
+        bsp_sync();
+        bsp_direct_get(right, mid, 0, got, sizeof got);
+        for (int i = 0; i < 16; i++)
+            CHECK(got[i] == (s * 1000 + r) * 64 + 16 + i, "processor %d, overlap round %lld: processor %d's "
+                  "mid[%d] is %lld", s, (long long)r, right, i, (long long)got[i]);
+        if (r == 2)
+            break;
+        bsp_direct_get(right, whole, 63 * sizeof *whole, &last, sizeof last);
+        CHECK(last == (s * 1000 + r) * 64 + 63, "processor %d, overlap round %lld: processor %d's whole[63] is %lld",
+              s, (long long)r, right, (long long)last);
+    }
+    bsp_pop_reg(mid);
+    bsp_pop_reg(mid);
+    bsp_sync();
 }
 
 static void rounds(void)
@@ -84,6 +126,7 @@ static void rounds(void)
     free(block);
     free(mine);
     big();
+    overlap();
 }
 
 static void inner(void)

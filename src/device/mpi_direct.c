@@ -1,0 +1,244 @@
+/*
+ * mpi_direct.c - bsp_direct_get on the mpi device: MulticoreBSP's read of
+ * a peer's registered memory during a superstep, by MPI one-sided reads.
+ *
+ * One dynamic window (MPI_Win_create_dynamic; passive target, one
+ * MPI_Win_lock_all epoch for the run).  Each rank attaches to it a slot of
+ * its own, whose address every rank learns at begin, and its registered
+ * areas, at the sync that commits them (expose; withdraw detaches the
+ * popped ones).  The slot holds the BSP layer's 'applied' word (the
+ * superstep whose sync the rank has applied, device.h) and the MPI error
+ * of an area that could not be attached.
+ *
+ * A rank leaves the exchange before its peers have applied what it
+ * delivered to them (no barrier ends the exchange: an empty superstep is
+ * one MPI_Alltoall), so a reader first reads the owner's applied word, in
+ * the one wait (mpi_wait.c), until the owner has applied the reader's last
+ * sync; then it reads the data.  By then the owner has attached and
+ * detached what that sync registered and popped, and nobody reads a rank's
+ * memory while it attaches: readers before the sync have finished, readers
+ * after it wait for the word, which the rank sets after.  So areas that
+ * overlap (which MPI may not attach twice) are merged into one piece
+ * there, counted, and detached with the last.
+ *
+ * Where MPI cannot create the window (Open MPI 4.1 over TCP: no one-sided
+ * component takes a dynamic window) nothing fails but bsp_direct_get, with
+ * the reason.  A target's MPI may need the target's own MPI calls to serve
+ * a read (MPICH): the read then completes at the owner's next sync at the
+ * latest, whose wait makes progress.
+ */
+#include "device/mpi_direct.h"
+
+#include "barrier/barrier.h"
+#include "device/mpi_wait.h"
+#include "settings/settings.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+
+struct slot {
+    struct counted_word applied;
+    _Atomic uint32_t unattached; /* MPI error of an area not attached; 0: none */
+};
+
+struct piece {                   /* attached: [lo, hi), for 'count' registrations */
+    uintptr_t lo, hi;
+    uint64_t count;
+};
+
+static struct slot slot;
+struct counted_word *const mpi_direct_applied = &slot.applied;
+
+static struct {
+    MPI_Win win;                 /* MPI_WIN_NULL: none, why[] says why */
+    char why[260];
+    MPI_Aint *slot_at;           /* each rank's slot */
+    struct piece *piece;
+    size_t npiece, cap;
+} d = { .win = MPI_WIN_NULL };
+
+static void say_mpi_error(char *buf, size_t cap, const char *what, int rc)
+{
+    char s[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(rc, s, &len);
+    snprintf(buf, cap, "%s failed (%.*s)", what, len, s);
+}
+
+/* The window and every rank's slot address; none (with the reason) where
+ * MPI cannot: errors return, on the communicator while the window is
+ * created and on the window after. */
+void mpi_direct_open(MPI_Comm c)
+{
+    int want = !setting_num(SET_NO_DIRECT), all = 0, n = 0;
+    MPI_Allreduce(&want, &all, 1, MPI_INT, MPI_LAND, c);
+    if (!all) {
+        snprintf(d.why, sizeof d.why, "SUPERSTEP_NO_DIRECT=1 (on some processor)");
+        return;
+    }
+    MPI_Comm_size(c, &n);
+    MPI_Errhandler was;
+    MPI_Comm_get_errhandler(c, &was);
+    MPI_Comm_set_errhandler(c, MPI_ERRORS_RETURN);
+    int rc = MPI_Win_create_dynamic(MPI_INFO_NULL, c, &d.win);
+    MPI_Comm_set_errhandler(c, was);
+    MPI_Errhandler_free(&was);
+    if (rc != MPI_SUCCESS) {
+        d.win = MPI_WIN_NULL;
+        char e[160];
+        say_mpi_error(e, sizeof e, "MPI_Win_create_dynamic", rc);
+        snprintf(d.why, sizeof d.why, "%s: no MPI window over this transport; use bsp_get", e);
+        return;
+    }
+    MPI_Win_set_errhandler(d.win, MPI_ERRORS_RETURN);
+    MPI_Aint mine[2] = { 0, MPI_Win_attach(d.win, &slot, sizeof slot) };
+    MPI_Get_address(&slot, &mine[0]);
+    MPI_Aint *got = malloc(2 * (size_t)n * sizeof *got);
+    d.slot_at = malloc((size_t)n * sizeof *d.slot_at);
+    int ok = got && d.slot_at, agreed = 0;
+    MPI_Allreduce(&ok, &agreed, 1, MPI_INT, MPI_LAND, c);
+    if (agreed)
+        MPI_Allgather(mine, 2, MPI_AINT, got, 2, MPI_AINT, c);
+    snprintf(d.why, sizeof d.why, "out of memory");
+    for (int q = 0; agreed && q < n; q++) {
+        d.slot_at[q] = got[2 * q];
+        if (got[2 * q + 1] != MPI_SUCCESS && agreed) {
+            char e[160];
+            say_mpi_error(e, sizeof e, "MPI_Win_attach", (int)got[2 * q + 1]);
+            snprintf(d.why, sizeof d.why, "processor %d: %s", q, e);
+            agreed = 0;
+        }
+    }
+    free(got);
+    if (!agreed) {
+        MPI_Win_free(&d.win);
+        d.win = MPI_WIN_NULL;
+        return;
+    }
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, d.win);
+}
+
+void mpi_direct_close(void)
+{
+    if (d.win != MPI_WIN_NULL) {
+        for (size_t i = 0; i < d.npiece; i++)
+            MPI_Win_detach(d.win, (void *)d.piece[i].lo);
+        MPI_Win_detach(d.win, &slot);
+        MPI_Win_unlock_all(d.win);
+        MPI_Win_free(&d.win);
+    }
+    free(d.piece);
+    free(d.slot_at);
+    d.piece = NULL, d.slot_at = NULL;
+    d.npiece = d.cap = 0;
+}
+
+static void detach(size_t i)
+{
+    MPI_Win_detach(d.win, (void *)d.piece[i].lo);
+    d.piece[i] = d.piece[--d.npiece];
+}
+
+/* A registered area (at the sync that commits it): attached, merged with
+ * the pieces it overlaps.  One that cannot be is noted in the slot, for
+ * readers to report. */
+void mpi_direct_expose(const void *addr, uint64_t size)
+{
+    if (d.win == MPI_WIN_NULL || !size)
+        return;
+    struct piece u = { (uintptr_t)addr, (uintptr_t)addr + size, 1 };
+    for (size_t i = 0; i < d.npiece;) {
+        struct piece *q = &d.piece[i];
+        if (q->hi <= u.lo || q->lo >= u.hi) {
+            i++;
+            continue;
+        }
+        u.lo = q->lo < u.lo ? q->lo : u.lo;
+        u.hi = q->hi > u.hi ? q->hi : u.hi;
+        u.count += q->count;
+        detach(i);
+        i = 0; /* the union may reach pieces passed already */
+    }
+    if (d.npiece == d.cap) {
+        size_t c = d.cap ? 2 * d.cap : 16;
+        struct piece *p = realloc(d.piece, c * sizeof *p);
+        if (!p) {
+            atomic_store(&slot.unattached, MPI_ERR_NO_MEM);
+            return;
+        }
+        d.piece = p, d.cap = c;
+    }
+    int rc = MPI_Win_attach(d.win, (void *)u.lo, (MPI_Aint)(u.hi - u.lo));
+    if (rc != MPI_SUCCESS) {
+        atomic_store(&slot.unattached, (uint32_t)rc);
+        return;
+    }
+    d.piece[d.npiece++] = u;
+}
+
+void mpi_direct_withdraw(const void *addr, uint64_t size)
+{
+    uintptr_t lo = (uintptr_t)addr, hi = lo + size;
+    for (size_t i = 0; size && i < d.npiece; i++)
+        if (d.piece[i].lo <= lo && hi <= d.piece[i].hi && --d.piece[i].count == 0) {
+            detach(i);
+            return;
+        }
+}
+
+struct poll {
+    int src;
+    uint32_t step, value;
+    int rc;
+    MPI_Request r;
+};
+
+/* One look at the owner's applied word: a read in flight, or its value. */
+static bool applied_seen(void *arg)
+{
+    struct poll *p = arg;
+    if (p->r == MPI_REQUEST_NULL) {
+        p->rc = MPI_Rget(&p->value, 1, MPI_UINT32_T, p->src, d.slot_at[p->src], 1, MPI_UINT32_T, d.win, &p->r);
+        if (p->rc != MPI_SUCCESS)
+            return true;
+    }
+    int done = 0;
+    MPI_Test(&p->r, &done, MPI_STATUS_IGNORE);
+    return done && p->value == p->step;
+}
+
+/* n bytes at the owner's address 'at', once it has applied 'step'; the
+ * owner's attach error with the last piece (read after the word: set
+ * before it).  MPI counts are int: pieces of at most 1 GiB. */
+bool mpi_direct_read(uint32_t src, void *dst, uint64_t at, uint64_t n, uint32_t step, char *why, size_t cap)
+{
+    if (d.win == MPI_WIN_NULL) {
+        snprintf(why, cap, "%s", d.why);
+        return false;
+    }
+    struct poll p = { (int)src, step, step - 1, MPI_SUCCESS, MPI_REQUEST_NULL };
+    mpi_wait_until(applied_seen, &p, 0);
+    uint32_t unattached = 0;
+    int rc = p.rc;
+    while (rc == MPI_SUCCESS && n) {
+        int c = (int)(n < (1u << 30) ? n : (1u << 30));
+        MPI_Request r[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
+        rc = MPI_Rget(dst, c, MPI_BYTE, (int)src, (MPI_Aint)at, c, MPI_BYTE, d.win, &r[0]);
+        if (rc == MPI_SUCCESS && (uint64_t)c == n)
+            rc = MPI_Rget(&unattached, 1, MPI_UINT32_T, (int)src,
+                          d.slot_at[src] + (MPI_Aint)offsetof(struct slot, unattached), 1, MPI_UINT32_T, d.win, &r[1]);
+        mpi_wait_all(2, r);
+        dst = (char *)dst + c, at += (uint64_t)c, n -= (uint64_t)c;
+    }
+    if (rc == MPI_SUCCESS && unattached)
+        rc = (int)unattached;
+    if (rc != MPI_SUCCESS) {
+        say_mpi_error(why, cap, unattached ? "its MPI_Win_attach of an area it registered" : "MPI_Rget", rc);
+        return false;
+    }
+    return true;
+}
