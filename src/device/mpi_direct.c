@@ -37,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
 
@@ -50,6 +51,12 @@ struct piece {                   /* attached: [lo, hi), for 'count' registration
     uint64_t count;
 };
 
+/* Pieces attached at most: Open MPI 4.1's osc/rdma takes 64 regions
+ * (osc_rdma_max_attach) and, past them, spun in MPI_Win_attach for ever
+ * (4000 areas of 64 bytes on separate pages).  Past it reads fail. */
+#define MAX_PIECES 32
+#define TOO_MANY (-1)
+
 static struct slot slot;
 struct counted_word *const mpi_direct_applied = &slot.applied;
 
@@ -57,8 +64,8 @@ static struct {
     MPI_Win win;                 /* MPI_WIN_NULL: none, why[] says why */
     char why[260];
     MPI_Aint *slot_at;           /* each rank's slot */
-    struct piece *piece;
-    size_t npiece, cap;
+    struct piece piece[MAX_PIECES];
+    size_t npiece;
 } d = { .win = MPI_WIN_NULL };
 
 static void say_mpi_error(char *buf, size_t cap, const char *what, int rc)
@@ -131,10 +138,9 @@ void mpi_direct_close(void)
         MPI_Win_unlock_all(d.win);
         MPI_Win_free(&d.win);
     }
-    free(d.piece);
     free(d.slot_at);
-    d.piece = NULL, d.slot_at = NULL;
-    d.npiece = d.cap = 0;
+    d.slot_at = NULL;
+    d.npiece = 0;
 }
 
 static void detach(size_t i)
@@ -143,17 +149,25 @@ static void detach(size_t i)
     d.piece[i] = d.piece[--d.npiece];
 }
 
-/* A registered area (at the sync that commits it): attached, merged with
- * the pieces it overlaps.  One that cannot be is noted in the slot, for
- * readers to report. */
+/* The whole pages of a registered area (mapped, since the area is). */
+static struct piece pages_of(const void *addr, uint64_t size)
+{
+    uintptr_t pg = (uintptr_t)sysconf(_SC_PAGESIZE);
+    return (struct piece){ (uintptr_t)addr & ~(pg - 1), ((uintptr_t)addr + size + pg - 1) & ~(pg - 1), 1 };
+}
+
+/* A registered area (at the sync that commits it): its pages attached,
+ * merged with the pieces they overlap or touch, so that pieces share no
+ * page (Open MPI attaches by page).  One that cannot be is noted in the
+ * slot, for readers to report, and nothing more is attached. */
 void mpi_direct_expose(const void *addr, uint64_t size)
 {
-    if (d.win == MPI_WIN_NULL || !size)
+    if (d.win == MPI_WIN_NULL || !size || atomic_load(&slot.unattached))
         return;
-    struct piece u = { (uintptr_t)addr, (uintptr_t)addr + size, 1 };
+    struct piece u = pages_of(addr, size);
     for (size_t i = 0; i < d.npiece;) {
         struct piece *q = &d.piece[i];
-        if (q->hi <= u.lo || q->lo >= u.hi) {
+        if (q->hi < u.lo || q->lo > u.hi) {
             i++;
             continue;
         }
@@ -163,16 +177,7 @@ void mpi_direct_expose(const void *addr, uint64_t size)
         detach(i);
         i = 0; /* the union may reach pieces passed already */
     }
-    if (d.npiece == d.cap) {
-        size_t c = d.cap ? 2 * d.cap : 16;
-        struct piece *p = realloc(d.piece, c * sizeof *p);
-        if (!p) {
-            atomic_store(&slot.unattached, MPI_ERR_NO_MEM);
-            return;
-        }
-        d.piece = p, d.cap = c;
-    }
-    int rc = MPI_Win_attach(d.win, (void *)u.lo, (MPI_Aint)(u.hi - u.lo));
+    int rc = d.npiece < MAX_PIECES ? MPI_Win_attach(d.win, (void *)u.lo, (MPI_Aint)(u.hi - u.lo)) : TOO_MANY;
     if (rc != MPI_SUCCESS) {
         atomic_store(&slot.unattached, (uint32_t)rc);
         return;
@@ -182,9 +187,9 @@ void mpi_direct_expose(const void *addr, uint64_t size)
 
 void mpi_direct_withdraw(const void *addr, uint64_t size)
 {
-    uintptr_t lo = (uintptr_t)addr, hi = lo + size;
+    struct piece u = pages_of(addr, size);
     for (size_t i = 0; size && i < d.npiece; i++)
-        if (d.piece[i].lo <= lo && hi <= d.piece[i].hi && --d.piece[i].count == 0) {
+        if (d.piece[i].lo <= u.lo && u.hi <= d.piece[i].hi && --d.piece[i].count == 0) {
             detach(i);
             return;
         }
@@ -211,9 +216,10 @@ static bool applied_seen(void *arg)
     return done && p->value == p->step;
 }
 
-/* n bytes at the owner's address 'at', once it has applied 'step'; the
- * owner's attach error with the last piece (read after the word: set
- * before it).  MPI counts are int: pieces of at most 1 GiB. */
+/* n bytes at the owner's address 'at', once it has applied 'step', and
+ * beside them the owner's attach error (read after the word: set before
+ * it), which names the cause of a failed read.  MPI counts are int:
+ * pieces of at most 1 GiB. */
 bool mpi_direct_read(uint32_t src, void *dst, uint64_t at, uint64_t n, uint32_t step, char *why, size_t cap)
 {
     if (d.win == MPI_WIN_NULL) {
@@ -223,21 +229,26 @@ bool mpi_direct_read(uint32_t src, void *dst, uint64_t at, uint64_t n, uint32_t 
     struct poll p = { (int)src, step, step - 1, MPI_SUCCESS, MPI_REQUEST_NULL };
     mpi_wait_until(applied_seen, &p, 0);
     uint32_t unattached = 0;
+    MPI_Request r[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
     int rc = p.rc;
+    if (rc == MPI_SUCCESS)
+        rc = MPI_Rget(&unattached, 1, MPI_UINT32_T, (int)src,
+                      d.slot_at[src] + (MPI_Aint)offsetof(struct slot, unattached), 1, MPI_UINT32_T, d.win, &r[0]);
     while (rc == MPI_SUCCESS && n) {
         int c = (int)(n < (1u << 30) ? n : (1u << 30));
-        MPI_Request r[2] = { MPI_REQUEST_NULL, MPI_REQUEST_NULL };
-        rc = MPI_Rget(dst, c, MPI_BYTE, (int)src, (MPI_Aint)at, c, MPI_BYTE, d.win, &r[0]);
-        if (rc == MPI_SUCCESS && (uint64_t)c == n)
-            rc = MPI_Rget(&unattached, 1, MPI_UINT32_T, (int)src,
-                          d.slot_at[src] + (MPI_Aint)offsetof(struct slot, unattached), 1, MPI_UINT32_T, d.win, &r[1]);
+        rc = MPI_Rget(dst, c, MPI_BYTE, (int)src, (MPI_Aint)at, c, MPI_BYTE, d.win, &r[1]);
         mpi_wait_all(2, r);
         dst = (char *)dst + c, at += (uint64_t)c, n -= (uint64_t)c;
     }
-    if (rc == MPI_SUCCESS && unattached)
-        rc = (int)unattached;
-    if (rc != MPI_SUCCESS) {
-        say_mpi_error(why, cap, unattached ? "its MPI_Win_attach of an area it registered" : "MPI_Rget", rc);
+    mpi_wait_all(2, r);
+    if ((int)unattached == TOO_MANY) {
+        snprintf(why, cap, "its registered areas lie on more than %d separate page ranges, more than it "
+                 "attaches to an MPI window", MAX_PIECES);
+        return false;
+    }
+    if (unattached || rc != MPI_SUCCESS) {
+        say_mpi_error(why, cap, unattached ? "its MPI_Win_attach of an area it registered" : "MPI_Rget",
+                      unattached ? (int)unattached : rc);
         return false;
     }
     return true;

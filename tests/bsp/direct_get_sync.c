@@ -17,14 +17,21 @@
  * cannot read processor 1's memory directly" before issue 34 item 5, and
  * came back with the old values where the reader did not wait for the
  * owner's applied superstep.
- * Usage: direct_get_sync [nested Q]: "nested": every outer processor
- * also runs the same rounds in an inner run of Q processors (MulticoreBSP's
- * hierarchical runs), then once more in the outer run. */
+ * Usage: direct_get_sync [nested Q | areas N STRIDE]: "nested": every
+ * outer processor also runs the same rounds in an inner run of Q
+ * processors (MulticoreBSP's hierarchical runs), then once more in the
+ * outer run.  "areas": N registered areas of 8 words, STRIDE words apart,
+ * the first and the last read after a put into each (on the mpi device
+ * 4000 areas on 64 pages made Open MPI 4.1 spin in MPI_Win_attach for
+ * ever; areas on more than 32 separate page ranges are more than the mpi
+ * device attaches: tests/mpi/direct_get.sh). */
 // RUN: n=2
 // RUN: n=3
 // RUN: n=4
 // RUN: n=8
 // RUN: n=2 args="nested 3" nompi="inner runs and bsp_direct_get need the shm device"
+// RUN: n=2 args="areas 4000 8"
+// RUN: n=3 args="areas 40 1024" nompi="tests/mpi/direct_get.sh: more areas than the mpi device attaches"
 #include <bsp.h>
 #include <stdbool.h>
 #include <stdint.h>
@@ -129,6 +136,29 @@ static void rounds(void)
     overlap();
 }
 
+static void areas(int n, int stride)
+{
+    int p = (int)bsp_nprocs(), s = (int)bsp_pid(), right = (s + 1) % p;
+    int64_t *a = calloc((size_t)n * stride, sizeof *a), v[2] = { s, 7 }, got[2] = { -1, -1 };
+    CHECK(a, "out of memory");
+    for (int i = 0; i < n; i++)
+        bsp_push_reg(a + (size_t)i * stride, 8 * sizeof *a);
+    bsp_sync();
+    bsp_put(right, v, a, 0, sizeof v);
+    bsp_put(right, v, a + (size_t)(n - 1) * stride, 6 * sizeof *a, sizeof v);
+    bsp_sync();
+    bsp_direct_get(right, a, 0, got, sizeof got);
+    CHECK(got[0] == s && got[1] == 7, "processor %d: processor %d's first area holds (%lld, %lld)", s, right,
+          (long long)got[0], (long long)got[1]);
+    bsp_direct_get(right, a + (size_t)(n - 1) * stride, 6 * sizeof *a, got, sizeof got);
+    CHECK(got[0] == s && got[1] == 7, "processor %d: processor %d's last area holds (%lld, %lld)", s, right,
+          (long long)got[0], (long long)got[1]);
+    for (int i = 0; i < n; i++)
+        bsp_pop_reg(a + (size_t)i * stride);
+    bsp_sync();
+    free(a);
+}
+
 static void inner(void)
 {
     bsp_begin(inner_q);
@@ -139,7 +169,13 @@ static void inner(void)
 int main(int argc, char **argv)
 {
     bool nested = argc == 3 && !strcmp(argv[1], "nested");
-    CHECK(argc == 1 || nested, "usage: direct_get_sync [nested Q]");
+    if (argc == 4 && !strcmp(argv[1], "areas")) {
+        bsp_begin(bsp_nprocs());
+        areas(atoi(argv[2]), atoi(argv[3]));
+        bsp_end();
+        return 0;
+    }
+    CHECK(argc == 1 || nested, "usage: direct_get_sync [nested Q | areas N STRIDE]");
     inner_q = nested ? atoi(argv[2]) : 0;
     bsp_begin(bsp_nprocs());
     if (nested) {

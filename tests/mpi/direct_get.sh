@@ -6,9 +6,13 @@
 #              the processor, the superstep and MPI's reason; never an
 #              abort of MPI's own, a hang or a wrong value;
 #   nodirect   SUPERSTEP_NO_DIRECT=1 on one rank only: no window on any
-#              (the ranks agree), the one line names the setting.
+#              (the ranks agree), the one line names the setting;
+#   scattered  40 areas on separate page ranges, more than the device
+#              attaches (Open MPI 4.1 spun in MPI_Win_attach past 64): the
+#              one line says so, at the first read, in superstep 2.
 # RUN: n=2 args="tcp"
 # RUN: n=3 args="nodirect"
+# RUN: n=3 args="scattered"
 set -u
 mode=$1
 err=$(mktemp) || exit 1
@@ -36,8 +40,15 @@ nodirect)
     grep -Eq "${line}SUPERSTEP_NO_DIRECT=1 \(on some processor\)$" "$err" || fail "no error line naming the setting"
     [ "$(grep -c '^superstep: ' "$err")" = 1 ] || fail "not one error line"
     ;;
+scattered)
+    SUPERSTEP_DEVICE=mpi $MPIRUN -n "$SUPERSTEP_NPROCS" "$prog" areas 40 1024 2>"$err"
+    st=$?
+    [ $st = 1 ] || fail "exit status $st, not 1"
+    grep -Eq "${line}its registered areas lie on more than 32 separate page ranges" "$err" || fail "no error line"
+    [ "$(grep -c '^superstep: ' "$err")" = 1 ] || fail "not one error line"
+    ;;
 *)
-    echo "usage: direct_get.sh tcp|nodirect" >&2
+    echo "usage: direct_get.sh tcp|nodirect|scattered" >&2
     exit 2
     ;;
 esac
