@@ -17,9 +17,10 @@
  * sync; then it reads the data.  By then the owner has attached and
  * detached what that sync registered and popped, and nobody reads a rank's
  * memory while it attaches: readers before the sync have finished, readers
- * after it wait for the word, which the rank sets after.  So areas that
- * overlap (which MPI may not attach twice) are merged into one piece
- * there, counted, and detached with the last.
+ * after it wait for the word, which the rank sets after.  So there the
+ * areas' whole pages are merged into pieces that share no page (MPI
+ * attaches no memory twice, Open MPI by page), counted, and detached
+ * with the last area; at most MAX_PIECES.
  *
  * Where MPI cannot create the window (Open MPI 4.1 over TCP: no one-sided
  * component takes a dynamic window) nothing fails but bsp_direct_get, with
