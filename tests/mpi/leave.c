@@ -1,6 +1,7 @@
 /* leave.c - processor 2 ends in superstep 1 in a way no code of its own
  * sees or reports: killed by SIGKILL (raised on itself), terminated by a
- * SIGTERM that processor 1 sends it (while it waits in bsp_sync), or
+ * SIGTERM that processor 1 sends it once it is in superstep 1 (a file
+ * processor 2 makes after its first bsp_sync returned says so), or
  * _exit(0).  tests/mpi/leave.sh runs it under a plain mpirun and under
  * bsprun and checks the one line.
  * Usage: leave MODE (kill, term, _exit0; anything else: nobody leaves). */
@@ -28,10 +29,16 @@ int main(int argc, char **argv)
         bsp_send(1, NULL, &me, sizeof me);
     }
     bsp_sync(); /* superstep 1 */
+    char ready[64]; /* processor 2 is in superstep 1: processor 1 may stop it */
+    snprintf(ready, sizeof ready, "/tmp/superstep-leave-%d", (int)(bsp_pid() == 2 ? getpid() : 0));
     if (three && bsp_pid() == 2) {
         if (!strcmp(mode, "kill"))
             raise(SIGKILL);
         leave_as(mode);
+        if (!strcmp(mode, "term")) {
+            FILE *f = fopen(ready, "w");
+            CHECK(f && fclose(f) == 0, "%s", ready);
+        }
     }
     if (three && bsp_pid() == 1 && !strcmp(mode, "term")) {
         pid_t victim = 0;
@@ -39,6 +46,10 @@ int main(int argc, char **argv)
         bsp_qsize(&n, &bytes);
         CHECK(n == 1, "processor 2's pid");
         bsp_move(&victim, sizeof victim);
+        snprintf(ready, sizeof ready, "/tmp/superstep-leave-%d", (int)victim);
+        while (access(ready, F_OK) != 0)
+            usleep(1000);
+        unlink(ready);
         CHECK(kill(victim, SIGTERM) == 0, "kill");
     }
     bsp_sync();
