@@ -722,6 +722,20 @@ static void window_refused(int rc, size_t bytes)
                 m.me, bytes, err, hint);
 }
 
+/* Room in /dev/shm for the node's whole window (every rank's part: an
+ * upper bound).  Open MPI only: its osc sm does not return where it has
+ * not, it hangs (docs/mpi.md, "Any MPI, any transport"). */
+static bool shm_room(size_t bytes)
+{
+#ifdef OPEN_MPI
+    struct statvfs fs;
+    return statvfs("/dev/shm", &fs) != 0 || (uint64_t)fs.f_bavail * fs.f_frsize >= bytes * m.p;
+#else
+    (void)bytes;
+    return true;
+#endif
+}
+
 /* MPI_Win_allocate, returning where this MPI cannot make the window (no
  * one-sided component for the transport, /dev/shm full: docs/mpi.md)
  * instead of ending the job; true where every rank has one. */
@@ -774,8 +788,12 @@ static void window_open(void)
         slice = 4u << 20;
     slice &= ~(size_t)63;
     /* Every rank computes the same slice; all must agree on one-sided. */
-    int use = slice >= 4096, all = 0;
+    int room = shm_room(2 * (size_t)m.p * slice), use = slice >= 4096 && room, all = 0;
     MPI_Allreduce(&use, &all, 1, MPI_INT, MPI_LAND, m.comm);
+    if (!all && !room && setting_given(SET_MPI_ONESIDED))
+        window_refused(MPI_ERR_NO_MEM, 2 * (size_t)m.p * slice);
+    if (!all && setting_given(SET_MPI_ONESIDED) && slice >= 4096)
+        mpi_await_abort(LAUNCH_EXIT_ERROR); /* a rank without room names it */
     if (!all) {
         m.onesided = false;
         return;
