@@ -179,7 +179,12 @@ static void launcher_agrees(void)
     char version[MPI_MAX_LIBRARY_VERSION_STRING] = "";
     int len = 0;
     MPI_Get_library_version(version, &len);
-    version[strcspn(version, ",\n")] = 0;
+    version[strcspn(version, ",\n")] = 0; /* "Open MPI v4.1.4", "MPICH Version:\t4.0.2" */
+    char *label = strstr(version, " Version:");
+    if (label)
+        memmove(label, label + strlen(" Version:"), strlen(label + strlen(" Version:")) + 1);
+    for (char *c = version; *c; c++)
+        *c = *c == '\t' ? ' ' : *c;
     if (rank == 0)
         fprintf(stderr, "superstep: the launcher started %ld processes, but %s (the MPI Superstep was built "
                         "with) sees a job of %d: start the program with this MPI's launcher (with srun: "

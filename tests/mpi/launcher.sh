@@ -33,7 +33,7 @@ expect "srun, rank 1" ""
 # The other MPI's launcher, where it is installed.
 case $(sed -n 's/^mpikind=//p' "$O/config") in
 openmpi) other=$(command -v mpiexec.mpich || true) ;;
-mpich) other=$(command -v mpirun.openmpi || true); [ -z "$other" ] || other="$other --allow-run-as-root --oversubscribe" ;;
+mpich) other=$(command -v mpirun.openmpi || true); [ -z "$other" ] || other="$other -q --allow-run-as-root --oversubscribe" ;;
 *) other= ;;
 esac
 if [ -n "$other" ]; then
