@@ -222,6 +222,11 @@ static void mpi_init(void)
             mpi_watch_start(); /* before MPI_Init: MPI stays in this process */
         mpi_init_library();
         m.we_inited = true;
+        /* Again, now that MPI's libraries have registered their own exit
+         * handlers: ours runs before them (MPICH's UCX frees what its
+         * MPI_Finalize then uses: heap corruption at exit), and the one
+         * the core registered first finds MPI finalized. */
+        on_exit(mpi_on_exit, NULL);
     }
     mpi_watch_claim_open(); /* the watcher's, or one of its own (MPI_Init was the program's) */
     mpi_fail_arm();
