@@ -45,6 +45,8 @@ static inline void relax_or_yield(unsigned n)
         sched_yield();
 }
 
+static struct flags *fl;
+
 /* n round trips: processor 0 sets ping, processor 1 answers on pong. */
 static double flag_block(struct flags *f, int s, uint32_t *seq, int n)
 {
@@ -64,17 +66,37 @@ static double flag_block(struct flags *f, int s, uint32_t *seq, int n)
     return (bench_now() - t0) / n;
 }
 
-static struct flags *fl;
+/* Whether the page mapped before bsp_begin is shared by processors 0 and 1:
+ * it is where bsp_begin forked them, not between ranks that a launcher
+ * started (mpirun, the mpi device, another BSP library over MPI), where a
+ * flag round trip would wait for ever.  Processor 1 marks the page;
+ * processor 0 tells everyone whether it saw the mark. */
+static bool page_shared(int s)
+{
+    enum { MARK = 0x5eed };
+    int shared = 0;
+    bsp_push_reg(&shared, sizeof shared);
+    bsp_sync();
+    if (s == 1)
+        atomic_store(&fl->pong, MARK);
+    bsp_sync();
+    if (s == 0) {
+        int seen = atomic_load(&fl->pong) == MARK;
+        atomic_store(&fl->pong, 0);
+        for (int q = 0; q < bsp_nprocs(); q++)
+            bsp_put(q, &seen, &shared, 0, sizeof seen);
+    }
+    bsp_sync();
+    bsp_pop_reg(&shared);
+    return shared;
+}
 
 /* The SPMD part, entered through bsp_init (see puts.c). */
 static void spmd(void)
 {
     bsp_begin(bench_nprocs(bsp_nprocs()));
     int p = bsp_nprocs(), s = bsp_pid();
-    /* The yardstick needs the page shared: not between ranks started by
-     * mpirun (bench/peers sets SUPERSTEP_BENCH_NOFLAG for those). */
-    const char *noflag = getenv("SUPERSTEP_BENCH_NOFLAG");
-    bool flag = p == 2 && !(noflag && *noflag && *noflag != '0');
+    bool flag = p == 2 && page_shared(s);
     for (int i = 0; i < 1000; i++) /* warm up */
         bsp_sync();
     /* Size the block: every processor must agree on K, so processor 0
