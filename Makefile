@@ -52,7 +52,7 @@ CFLAGS_ALL = -std=c11 -D_GNU_SOURCE $(OPT) -g $(WARN) $(SANFLAGS) -Iinclude $(CF
 LDLIBS_ALL = -lpthread -lm -ldl $(LDLIBS)
 
 # MPI: the mpi device is a plug-in, $(LIBDIR)/superstep/device-mpi.so
-# (src/plugin), built when an MPI compiler wrapper is found (MPICC=mpicc by
+# (src/mpi), built when an MPI compiler wrapper is found (MPICC=mpicc by
 # default; MPI=0 builds without it), with the wrapper's compile and link
 # flags (Open MPI --showme, MPICH -*_info).  The libraries, the tools and
 # the programs never link libmpi: the plug-in does, and the libraries load
@@ -102,14 +102,13 @@ ifeq ($(filter clean,$(MAKECMDGOALS)),)
 $(shell mkdir -p $(O) && { [ "$$(cat $(O)/config 2>/dev/null)" = "$$(printf '%s\n' $(BUILD_CONFIG))" ] || printf '%s\n' $(BUILD_CONFIG) > $(O)/config; })
 endif
 
-# The mpi plug-in: every source that calls MPI, and those only they use
-# (lines.c, hwatch.c), built with -DSUPERSTEP_PLUGIN into a shared object
-# that exports two symbols (src/plugin/plugin.h).  Its sources stay in the
-# folders of the layers they serve; they reach the core through the table
-# of src/plugin/import.h.  PLUGIN_ABI, a checksum of every header, tells
-# the core a plug-in built from other sources (src/plugin/load.c).
-PLUGIN_MPI_SRC := src/device/mpi.c src/device/mpi_direct.c src/device/mpi_wait.c src/device/mpi_watch.c src/device/lines.c src/mp/mp_mpi.c src/host/hmpi.c src/host/hwatch.c \
-                  src/ebsp/kmpi.c src/session/session_mpi.c src/plugin/entry.c
+# The mpi plug-in: src/mpi, every source that calls MPI and those only they
+# use (lines.c, hwatch.c), built with -DSUPERSTEP_PLUGIN into a shared object
+# that exports three symbols (src/mpi/plugin.h).  They reach the core
+# through one struct of its services (struct plugin_services, filled by
+# src/plugin/load.c).  PLUGIN_ABI, a checksum of every header, tells the
+# core a plug-in built from other sources.
+PLUGIN_MPI_SRC := $(wildcard src/mpi/*.c)
 PLUGIN_MPI_OBJ := $(patsubst %.c,$(O)/plugin/%.o,$(PLUGIN_MPI_SRC))
 PLUGIN_DIR := $(LIBDIR)/superstep
 PLUGIN_MPI := $(PLUGIN_DIR)/device-mpi.so
@@ -171,10 +170,10 @@ $(O)/plugin/%.o: %.c $(HEADERS)
 
 $(PLUGIN_MAP): Makefile
 	@mkdir -p $(dir $@)
-	{ echo '{ global: superstep_plugin_abi; superstep_plugin_entry;'; echo 'local: *; };'; } >$@
+	{ echo '{ global: superstep_plugin_version; superstep_plugin_abi; superstep_plugin_entry;'; echo 'local: *; };'; } >$@
 
 # --no-undefined: whatever the plug-in uses of the core goes through the
-# table (src/plugin/plugin.h), so a name that does not fails here.
+# services struct (src/mpi/plugin.h), so a name that does not fails here.
 $(PLUGIN_MPI): $(PLUGIN_MPI_OBJ) $(PLUGIN_MAP)
 	@mkdir -p $(dir $@)
 	$(CC) $(SANFLAGS) -shared -Wl,--no-undefined -Wl,--version-script=$(PLUGIN_MAP) -o $@ $(PLUGIN_MPI_OBJ) \
@@ -268,8 +267,8 @@ $(O)/tests/%: tests/%.c $(wildcard tests/*.h tests/*/*.h) $(LIB_INTERNAL) $(HEAD
 
 # The plug-in's launcher watchdog, on its own (it uses nothing of MPI or
 # of the core, so it builds without MPI too).
-$(O)/tests/mpi/watchdog: TEST_OBJ := $(O)/plugin/src/host/hwatch.o
-$(O)/tests/mpi/watchdog: $(O)/plugin/src/host/hwatch.o
+$(O)/tests/mpi/watchdog: TEST_OBJ := $(O)/plugin/src/mpi/hwatch.o
+$(O)/tests/mpi/watchdog: $(O)/plugin/src/mpi/hwatch.o
 
 # The mpi device's exchange protocols, bare (bench/mpi/run).
 # Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c),

@@ -9,7 +9,7 @@
 set -eu
 cd "${1:-.}"
 tmp=$(mktemp)
-FILES="src/launch/supervise.c src/host/hwatch.c src/bsp/stall.c src/device/mpi_fail.h"
+FILES="src/launch/supervise.c src/mpi/hwatch.c src/mpi/mpi_watch.c src/bsp/stall.c src/mpi/mpi_fail.h"
 WORDS="fail failed failure failing abort stall stalled kill killed stop stopped signal die dead deadlock watch watched late exit hung hangup settle settled report reported error reap leave left drain drained ask answer computing await mismatch execd claim reject oom stuck suspect gone"
 code_lines() { awk '{ l = $0; gsub(/^[[:space:]]+/, "", l); if (l != "" && l !~ /^(\/\*|\*|\/\/)/) n++ } END { print n + 0 }' "$1"; }
 total=0

@@ -8,7 +8,7 @@
  * destination of the case and tells every rank the callers' flags:
  *   twosided  MPI_Alltoall of (bytes, flags) per pair, then MPI_Irecv and
  *             MPI_Isend for the non-empty pairs, MPI_Waitall (what
- *             src/device/mpi.c does);
+ *             src/mpi/mpi.c does);
  *   put       the same MPI_Alltoall, then MPI_Put of each non-empty stream
  *             into the destination's window (receive buffers exposed once,
  *             passive target, lock_all), MPI_Win_flush_all, MPI_Barrier;

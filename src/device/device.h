@@ -8,7 +8,7 @@
  * bytes each source sent before the exchange, and 'peek'/'consume' (or
  * 'scan', which reads without consuming) take them.  Devices: shm (local
  * processes and the shared segment), built in, and mpi, a plug-in loaded
- * when it is chosen (src/plugin).
+ * when it is chosen (src/mpi, loaded by src/plugin).
  */
 #ifndef SUPERSTEP_DEVICE_H
 #define SUPERSTEP_DEVICE_H
@@ -128,7 +128,7 @@ extern struct device *dev __attribute__((visibility("hidden")));
  * and return it; later calls return the same. */
 struct device *device_choose(void);
 
-/* What a device plug-in gives (src/plugin): the device, and the parts of
+/* What a device plug-in gives (src/mpi/plugin.h): the device, and the parts of
  * the layers above that depend on the same library: mp.h's transport
  * (mp_impl.h), the Epiphany host's and kernel's sides (host.h, ebsp_mpi.h). */
 struct mp_transport;

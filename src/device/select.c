@@ -8,7 +8,7 @@
  *
  * The choice is made lazily, at the first call that needs it (bsp_init,
  * bsp_nprocs before bsp_begin, bsp_begin), and remembered.  shm is built
- * in; mpi is a plug-in (src/plugin), loaded only once it is chosen.  A
+ * in; mpi is a plug-in (src/mpi), loaded only once it is chosen.  A
  * requested device that cannot be used (no MPI launcher, a plug-in missing
  * or from another build) falls back to shm with one warning line, unless
  * SUPERSTEP_DEVICE_MANDATORY=1 (bsprun --mandatory): then it is an error

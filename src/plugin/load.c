@@ -1,6 +1,7 @@
 /*
- * load.c - loading a device plug-in (plugin.h) and handing it the table of
- * the core's services.
+ * load.c - loading a device plug-in and handing it the core's services
+ * (struct plugin_services, src/mpi/plugin.h: the one header of the plug-in
+ * that the core includes).
  *
  * The plug-in of device NAME is the file device-NAME.so in the folder
  *   - SUPERSTEP_PLUGIN_DIR, when set;
@@ -16,7 +17,7 @@
  * opens, use libmpi's symbols without linking it.  A plug-in is never
  * unloaded (its constructors may have registered handlers).
  */
-#include "plugin/plugin.h"
+#include "mpi/plugin.h"
 
 #include <dlfcn.h>
 #include <limits.h>
@@ -29,11 +30,48 @@
 #error "load.c: SUPERSTEP_PLUGIN_DIR_BUILTIN comes from the Makefile"
 #endif
 
-static const struct plugin_core core = {
-    .abi = PLUGIN_ABI,
-#define PLUGIN_FILL(name, attributes) .name = &name,
-    PLUGIN_CORE(PLUGIN_FILL)
-#undef PLUGIN_FILL
+static const struct plugin_services services = {
+    .setting_given = setting_given,
+    .setting_num = setting_num,
+    .seg_create = seg_create,
+    .seg_attach = seg_attach,
+    .seg_detach = seg_detach,
+    .seg_alloc = seg_alloc,
+    .seg_size_from_env = seg_size_from_env,
+    .now_ns = now_ns,
+    .late_arm = late_arm,
+    .late_start = late_start,
+    .late_due = late_due,
+    .late_check = late_check,
+    .job = &job,
+    .launch_words = &launch_words,
+    .launch_setup = launch_setup,
+    .launch_fail = launch_fail,
+    .launch_fail_hook = &launch_fail_hook,
+    .launch_failed_hook = &launch_failed_hook,
+    .launch_claimed_hook = &launch_claimed_hook,
+    .launch_keep_failure = launch_keep_failure,
+    .launch_catch_fatal_signals = launch_catch_fatal_signals,
+    .supervise_drop_handlers = supervise_drop_handlers,
+    .supervise_proc_stat = supervise_proc_stat,
+    .launch_put_str = launch_put_str,
+    .launch_put_u64 = launch_put_u64,
+    .dev = &dev,
+    .device_choose = device_choose,
+    .device_started_by_mpi = device_started_by_mpi,
+    .device_launched = device_launched,
+    .bsp = &bsp,
+    .bsp_error = bsp_error,
+    .bsp_set_call = bsp_set_call,
+    .bsp_collective_mismatch = bsp_collective_mismatch,
+    .mp_words = &mp_words,
+    .mp_error = mp_error,
+    .mp_deadlock_line = mp_deadlock_line,
+    .mp_sync_stalled = mp_sync_stalled,
+    .hs = &hs,
+    .host_error = host_error,
+    .host_print_line = host_print_line,
+    .ek = &ek,
 };
 
 /* The folder to look in (above), into dir[cap]. */
@@ -44,7 +82,7 @@ static void plugin_folder(char *dir, size_t cap)
     struct link_map *map = NULL;
     if (set)
         snprintf(dir, cap, "%s", set);
-    else if (dladdr1(&core, &info, (void **)&map, RTLD_DL_LINKMAP) && map && map->l_name[0]) {
+    else if (dladdr1(&services, &info, (void **)&map, RTLD_DL_LINKMAP) && map && map->l_name[0]) {
         const char *slash = strrchr(map->l_name, '/'); /* the main program's l_name is "" */
         if (slash)
             snprintf(dir, cap, "%.*s/superstep", (int)(slash - map->l_name), map->l_name);
@@ -83,10 +121,19 @@ const struct device_plugin *plugin_load(const char *name, char *why, size_t cap)
         snprintf(why, cap, "cannot load its plug-in: %s", dlerror());
         return NULL;
     }
+    const uint32_t *version = dlsym(h, PLUGIN_VERSION_SYMBOL);
     const uint64_t *abi = dlsym(h, PLUGIN_ABI_SYMBOL);
     plugin_entry_fn *entry = (plugin_entry_fn *)dlsym(h, PLUGIN_ENTRY_SYMBOL);
-    if (!abi || !entry) {
-        snprintf(why, cap, "its plug-in %s is not one (no %s)", path, abi ? PLUGIN_ENTRY_SYMBOL : PLUGIN_ABI_SYMBOL);
+    if (!version || !abi || !entry) {
+        snprintf(why, cap, "its plug-in %s is not one (no %s)", path,
+                 !version ? PLUGIN_VERSION_SYMBOL : !abi ? PLUGIN_ABI_SYMBOL : PLUGIN_ENTRY_SYMBOL);
+        return NULL;
+    }
+    if (*version != PLUGIN_VERSION) {
+        snprintf(why, cap,
+                 "its plug-in %s takes version %u of the core's services, this library gives version %u: "
+                 "rebuild or reinstall both, or set SUPERSTEP_PLUGIN_DIR",
+                 path, (unsigned)*version, (unsigned)PLUGIN_VERSION);
         return NULL;
     }
     if (*abi != PLUGIN_ABI) {
@@ -96,7 +143,7 @@ const struct device_plugin *plugin_load(const char *name, char *why, size_t cap)
                  path, (unsigned long long)*abi, (unsigned long long)PLUGIN_ABI);
         return NULL;
     }
-    return entry(&core);
+    return entry(&services);
 }
 
 /* The device layer loads through this hook (it sits above this layer). */

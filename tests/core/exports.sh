@@ -109,6 +109,6 @@ nm -u "$prefix/lib/libsuperstep.a" | grep -q ' MPI_' && say "the installed libsu
 if grep -qx 'mpi=yes' build/rel/config; then
     plugin=$prefix/lib/superstep/device-mpi.so
     got=$(nm -D --defined-only "$plugin" 2>&1 | awk 'NF == 3 { print $3 }' | sort | tr '\n' ' ')
-    [ "$got" = "superstep_plugin_abi superstep_plugin_entry " ] || say "$plugin exports: $got"
+    [ "$got" = "superstep_plugin_abi superstep_plugin_entry superstep_plugin_version " ] || say "$plugin exports: $got"
 fi
 exit $fail

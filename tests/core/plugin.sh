@@ -4,10 +4,13 @@
 # and status 1.  Needs no MPI: the launcher's variable is faked, which
 # only makes the library choose mpi (no plug-in is loaded in these cases).
 #   missing   SUPERSTEP_PLUGIN_DIR names a folder without device-mpi.so
-#   foreign   a device-mpi.so of another build (another interface number)
+#   foreign   a device-mpi.so for another version of the core's services
+#   headers   a device-mpi.so of the same version built from other headers
+#             (another interface checksum)
 #   notone    a shared object that is no plug-in (no entry point)
 # RUN: n=2 args="missing"
 # RUN: n=2 args="foreign"
+# RUN: n=2 args="headers"
 # RUN: n=2 args="notone"
 set -u
 p=$SUPERSTEP_NPROCS
@@ -22,13 +25,19 @@ mkdir -p "$work/plugins"
 case $mode in
 missing) why="cannot load its plug-in: $so: cannot open shared object file: No such file or directory" ;;
 foreign)
-    printf 'const unsigned long long superstep_plugin_abi = 7;\nvoid *superstep_plugin_entry(void) { return 0; }\n' >"$work/p.c"
+    printf 'const unsigned superstep_plugin_version = 1;\nconst unsigned long long superstep_plugin_abi = 7;\nvoid *superstep_plugin_entry(void) { return 0; }\n' >"$work/p.c"
+    gcc -shared -fPIC "$work/p.c" -o "$so" || fail "cannot build the stand-in"
+    why="its plug-in $so takes version 1 of the core's services, this library gives version [0-9]+: rebuild or reinstall both, or set SUPERSTEP_PLUGIN_DIR" ;;
+headers)
+    version=$(sed -n 's/^#define PLUGIN_VERSION \([0-9]*\)u$/\1/p' src/mpi/plugin.h)
+    [ -n "$version" ] || fail "no PLUGIN_VERSION in src/mpi/plugin.h"
+    printf 'const unsigned superstep_plugin_version = %s;\nconst unsigned long long superstep_plugin_abi = 7;\nvoid *superstep_plugin_entry(void) { return 0; }\n' "$version" >"$work/p.c"
     gcc -shared -fPIC "$work/p.c" -o "$so" || fail "cannot build the stand-in"
     why="its plug-in $so was built from other sources than this library \(interface 7, the library's [0-9]+\): rebuild or reinstall both, or set SUPERSTEP_PLUGIN_DIR" ;;
 notone)
     printf 'int not_a_plugin;\n' >"$work/p.c"
     gcc -shared -fPIC "$work/p.c" -o "$so" || fail "cannot build the stand-in"
-    why="its plug-in $so is not one \(no superstep_plugin_abi\)" ;;
+    why="its plug-in $so is not one \(no superstep_plugin_version\)" ;;
 esac
 export SUPERSTEP_PLUGIN_DIR=$work/plugins OMPI_COMM_WORLD_SIZE=1
 unset SUPERSTEP_DEVICE_MANDATORY

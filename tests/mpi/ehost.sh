@@ -5,7 +5,7 @@
 #   spawns     the same with 21 runs (spawns) in a row: Open MPI 4.1 with
 #              PMIx 4 hangs in about 1 spawn of 50 (a spawned process
 #              waiting in PMIx_Init), about 1 in 500 since the runtime
-#              chose PMIx's hash data store (src/device/mpi.c; docs/mpi.md)
+#              chose PMIx's hash data store (src/mpi/mpi.c; docs/mpi.md)
 #   bsprun     bsprun --device mpi -n P: the host sees P, ranks 1.. wait idle
 #   abort      a kernel's bsp_abort: its line, the host's line; the host
 #              survives (ebsp_spmd returns 0) and runs the kernels again

@@ -2,7 +2,7 @@
 # own sees (tests/mpi/leave.c): killed by SIGKILL, terminated by a SIGTERM
 # from processor 1, or _exit(0) (issue 18, defect 6).  Under a plain mpirun
 # and under bsprun: exactly one line, naming the processor, the signal or
-# status and the superstep (its watcher's, src/device/mpi_watch.c), and a
+# status and the superstep (its watcher's, src/mpi/mpi_watch.c), and a
 # non-zero exit status; the runner checks that no process is left.
 # MPICH's Hydra kills the other ranks' process groups with SIGKILL as soon
 # as it sees a rank killed by a signal; their watchers, in those groups, go

@@ -15,7 +15,7 @@ expect() { # status line-ERE args...
     # MPICH: a rank killed by a signal makes mpiexec exit with the signal's
     # number; and any failure now and then ends with 9, the SIGKILL of its own cleanup of the other
     # rank (Hydra's status depends on the order it sees the ranks end; the
-    # other rank's watcher, src/device/mpi_watch.c, holds its stderr until
+    # other rank's watcher, src/mpi/mpi_watch.c, holds its stderr until
     # it has seen that rank end: docs/mpi.md).
     if grep -qx 'mpikind=mpich' "$O/config"; then
         if [ "$want" -gt 128 ]; then want="($want|$((want - 128))|9)"; else want="($want|9)"; fi

@@ -14,7 +14,7 @@
 #              --mandatory an error
 #   more       bsp_begin(P+1) on P ranks: one error line, exit 1
 #   kill       a rank killed by SIGKILL: no hang, exit 137; mpirun names the
-#              rank, and so does the rank's watcher (src/device/mpi_watch.c),
+#              rank, and so does the rank's watcher (src/mpi/mpi_watch.c),
 #              under bsprun too, in the shm line.
 #              MPICH's mpiexec itself exits with 9 (the signal's number)
 #              and says "(signal 9)" in its banner on stdout; bsprun, which

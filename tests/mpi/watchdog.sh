@@ -1,4 +1,4 @@
-# watchdog.sh - the launcher watchdog (src/host/hwatch.c) against a stand-in
+# watchdog.sh - the launcher watchdog (src/mpi/hwatch.c) against a stand-in
 # for mpirun: a script named mpirun that runs the host (tests/mpi/
 # watchdog.c, which arms the watchdog and ends as told), then:
 #   slow    the host ends with status 0 (healthy); the stand-in then waits,

@@ -1,6 +1,6 @@
 # watchdog_mpirun.sh - a healthy Epiphany host run on a real mpirun that
 # ends long after the host: never killed by the host's launcher watchdog
-# (src/host/hwatch.c; issue 18, defect 1: it killed any mpirun still there
+# (src/mpi/hwatch.c; issue 18, defect 1: it killed any mpirun still there
 # 5 s after the host, status 137).  mpirun's stdout is a FIFO that the test
 # fills to the brim before mpirun starts and reads only once the host and
 # its watchdog are gone, so mpirun holds the host's output (1000 bytes, the

@@ -1,4 +1,4 @@
-/* watcher_gone.c - a rank whose watcher (src/device/mpi_watch.c) is gone,
+/* watcher_gone.c - a rank whose watcher (src/mpi/mpi_watch.c) is gone,
  * killed by somebody else, still runs and ends its job cleanly: its notes
  * to the watcher must not raise SIGPIPE (status 141 before the fix).
  * Each rank finds its own watcher, kills it with SIGKILL, and then does

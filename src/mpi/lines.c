@@ -19,7 +19,7 @@
  * any line to Open MPI's pseudo-terminal, which delivers a write in pieces
  * of about 2 KiB, can still be cut (docs/mpi.md, "Output").
  */
-#include "device/lines.h"
+#include "mpi/lines.h"
 #include "barrier/barrier.h"
 
 #include <errno.h>
@@ -34,7 +34,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 /* Pacing: a line waits at most this long for the launcher to read the
  * lines before it, then goes anyway (output must never hang on a launcher
@@ -71,7 +71,7 @@ void lines_await_drained(int fd, int64_t deadline)
         int queued = 0;
         if (ioctl(fd, FIONREAD, &queued) != 0 || queued <= 0)
             return;
-        if (deadline && now_ns() >= deadline)
+        if (deadline && core->now_ns() >= deadline)
             return;
         nanosleep(&nap, NULL);
     }
@@ -90,7 +90,7 @@ static void emit(struct line_out *o, const char *p, size_t n)
             k = nl ? (size_t)(nl - p) + 1 : n;
         }
         if (o->pipe)
-            lines_await_drained(o->fd, now_ns() + PACE_WAIT_NS);
+            lines_await_drained(o->fd, core->now_ns() + PACE_WAIT_NS);
         write_all(o->fd, p, k);
         p += k;
         n -= k;

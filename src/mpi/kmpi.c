@@ -8,12 +8,12 @@
 
 #include "bsp/bsp_impl.h"
 #include "device/device.h"
-#include "device/mpi_fail.h"
-#include "device/mpi_wait.h"
+#include "mpi/mpi_fail.h"
+#include "mpi/mpi_wait.h"
 #include "ebsp/ebsp.h"
 #include "ebsp/ebsp_mpi.h"
-#include "session/session_mpi.h"
-#include "device/lines.h"
+#include "mpi/session_mpi.h"
+#include "mpi/lines.h"
 #include "launch/launch.h"
 #include "settings/settings.h"
 
@@ -25,7 +25,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 static MPI_Comm parent = MPI_COMM_NULL;
 static char *was;          /* the segment above the memories as last sent: what changed is sent back */
@@ -77,7 +77,7 @@ static void wait_host(int tag)
 bool kmpi_spawned(void)
 {
     uint32_t world, me;
-    if (strcmp(device_choose()->name, "mpi") || !dev->world || !dev->world(&world, &me))
+    if (strcmp(core->device_choose()->name, "mpi") || !(*core->dev)->world || !(*core->dev)->world(&world, &me))
         return false; /* world() starts MPI */
     MPI_Comm_get_parent(&parent);
     if (parent != MPI_COMM_NULL)
@@ -87,13 +87,13 @@ bool kmpi_spawned(void)
 
 static void remember_high(void)
 {
-    was_lo = ek.sh->mem_end;
-    was_hi = atomic_load(&ek.seg.hdr->brk);
+    was_lo = core->ek->sh->mem_end;
+    was_hi = atomic_load(&core->ek->seg.hdr->brk);
     free(was);
     was = malloc(was_hi - was_lo + 1);
     if (!was)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory copying the session segment");
-    memcpy(was, ek.seg.base + was_lo, was_hi - was_lo);
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory copying the session segment");
+    memcpy(was, core->ek->seg.base + was_lo, was_hi - was_lo);
 }
 
 /* Kernels on one machine share one copy of the session segment, as on
@@ -104,7 +104,7 @@ static void remember_high(void)
  * copy each (ebsp_get_direct_address of another kernel is then an error). */
 static bool share_segment(uint64_t size, uint32_t p)
 {
-    if (setting_num(SET_MPI_NO_SHARE)) /* tests the path of kernels on several machines */
+    if (core->setting_num(SET_MPI_NO_SHARE)) /* tests the path of kernels on several machines */
         return false;
     int world = 1, me = 0, local = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
@@ -116,22 +116,22 @@ static bool share_segment(uint64_t size, uint32_t p)
     if (local != world) /* the same answer on every kernel */
         return false;
     int64_t where[2] = { getpid(), -1 }; /* kernel 0's pid and descriptor */
-    if (me == 0 && seg_create(&ek.seg, (size_t)size, p) == 0)
-        where[1] = ek.seg.fd;
+    if (me == 0 && core->seg_create(&core->ek->seg, (size_t)size, p) == 0)
+        where[1] = core->ek->seg.fd;
     MPI_Bcast(where, 2, MPI_INT64_T, 0, MPI_COMM_WORLD);
     int ok = where[1] >= 0;
     if (ok && me != 0) {
         char path[64];
         snprintf(path, sizeof path, "/proc/%lld/fd/%lld", (long long)where[0], (long long)where[1]);
         int fd = open(path, O_RDWR | O_CLOEXEC);
-        ok = fd >= 0 && seg_attach(&ek.seg, fd) == 0;
+        ok = fd >= 0 && core->seg_attach(&core->ek->seg, fd) == 0;
         if (!ok && fd >= 0)
             close(fd);
     }
     int all = 0;
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
     if (!all && ok)
-        seg_detach(&ek.seg);
+        core->seg_detach(&core->ek->seg);
     return all;
 }
 
@@ -150,17 +150,17 @@ int kmpi_begin(void)
     MPI_Request r; /* the host sends it once every kernel has started: wait without a busy core */
     MPI_Ibcast(h, 3, MPI_UINT64_T, 0, parent, &r);
     mpi_wait_all(1, &r);
-    ek.mpi_shared = share_segment(h[0], (uint32_t)h[2]);
-    int rc = ek.mpi_shared ? 0 : seg_create(&ek.seg, (size_t)h[0], (uint32_t)h[2]);
+    core->ek->mpi_shared = share_segment(h[0], (uint32_t)h[2]);
+    int rc = core->ek->mpi_shared ? 0 : core->seg_create(&core->ek->seg, (size_t)h[0], (uint32_t)h[2]);
     if (rc)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot make a copy of the host's session segment (%llu bytes): %s",
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: cannot make a copy of the host's session segment (%llu bytes): %s",
                     (unsigned long long)h[0], strerror(-rc));
     uint64_t *ext = malloc(16 * h[1] + 16);
     if (!ext)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory");
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory");
     MPI_Bcast(ext, (int)(2 * h[1]), MPI_UINT64_T, 0, parent);
     for (uint64_t i = 0; i < h[1]; i++) {
-        char *at = ek.seg.base + ext[2 * i];
+        char *at = core->ek->seg.base + ext[2 * i];
         for (uint64_t n = ext[2 * i + 1]; n;) {
             int k = (int)(n < EM_PIECE ? n : EM_PIECE);
             MPI_Bcast(at, k, MPI_BYTE, 0, parent);
@@ -169,11 +169,11 @@ int kmpi_begin(void)
         }
     }
     free(ext);
-    if (ek.mpi_shared)
+    if (core->ek->mpi_shared)
         shared_barrier();
-    ek.sh = ebsp_shared_of(&ek.seg);
-    if (ek.sh->magic != EBSP_MAGIC)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: the host sent no session segment");
+    core->ek->sh = ebsp_shared_of(&core->ek->seg);
+    if (core->ek->sh->magic != EBSP_MAGIC)
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: the host sent no session segment");
     remember_high();
     return (int)h[2];
 }
@@ -189,20 +189,20 @@ void kmpi_line(const char *text, uint32_t len)
 static void send_back(int tag, bool with_up)
 {
     struct em_build b = { 0 };
-    const struct ebsp_proc *pr = ek.mine;
-    em_add_extents(&b, &ek.seg, pr->local_off, pr->local_off + ek.sh->local_size);
-    em_add_extents(&b, &ek.seg, pr->ext_off, pr->ext_off + ek.sh->ext_size);
-    if (!ek.mpi_shared || bsp.me == 0) /* shared: one kernel sends what all wrote there */
-        em_add_changes(&b, &ek.seg, was_lo, was_hi, was);
+    const struct ebsp_proc *pr = core->ek->mine;
+    em_add_extents(&b, &core->ek->seg, pr->local_off, pr->local_off + core->ek->sh->local_size);
+    em_add_extents(&b, &core->ek->seg, pr->ext_off, pr->ext_off + core->ek->sh->ext_size);
+    if (!core->ek->mpi_shared || core->bsp->me == 0) /* shared: one kernel sends what all wrote there */
+        em_add_changes(&b, &core->ek->seg, was_lo, was_hi, was);
     if (with_up) {
         b.h.up_len = pr->up_len;
         b.h.up_count = pr->up_count;
-        b.up = ek.seg.base + pr->up_off;
+        b.up = core->ek->seg.base + pr->up_off;
     }
-    b.h.up_tagsize = atomic_load(&ek.sh->up_tagsize);
+    b.h.up_tagsize = atomic_load(&core->ek->sh->up_tagsize);
     em_send(&b, 0, tag, parent);
     em_free(&b);
-    memcpy(was, ek.seg.base + was_lo, was_hi - was_lo);
+    memcpy(was, core->ek->seg.base + was_lo, was_hi - was_lo);
 }
 
 /* Every kernel must be in ebsp_host_sync: they meet first in the flags
@@ -215,27 +215,27 @@ static void meet_kernels(void)
 {
     uint32_t other;
     uint64_t theirs;
-    uint64_t sum = dev->meet(EBSP_BARRIER_FLAGS, &other, &theirs);
-    if (XGET(sum, XF_END) == bsp.p && XGET(sum, XF_REGS) == bsp.p)
+    uint64_t sum = (*core->dev)->meet(EBSP_BARRIER_FLAGS, &other, &theirs);
+    if (XGET(sum, XF_END) == core->bsp->p && XGET(sum, XF_REGS) == core->bsp->p)
         return;
     bool in_end = XGET(theirs, XF_END) && !XGET(theirs, XF_REGS);
-    bsp_error("ebsp_host_sync", "called ebsp_host_sync while processor %u called %s", other,
+    core->bsp_error("ebsp_host_sync", "called ebsp_host_sync while processor %u called %s", other,
               in_end ? "bsp_end" : "bsp_sync");
 }
 
 void kmpi_host_sync(void)
 {
-    bsp_set_call(CALL_HOST_SYNC);
+    core->bsp_set_call(CALL_HOST_SYNC);
     meet_kernels();
-    bsp_set_call(CALL_NONE);
+    core->bsp_set_call(CALL_NONE);
     send_back(EM_HSYNC, false);
     struct em_build b;
     wait_host(EM_RELEASE);
     em_recv(&b, 0, EM_RELEASE, parent);
-    if (!em_apply(&b, &ek.seg))
-        launch_fail(LAUNCH_EXIT_ERROR, "ebsp_host_sync: the host's memory update does not fit the segment");
+    if (!em_apply(&b, &core->ek->seg))
+        core->launch_fail(LAUNCH_EXIT_ERROR, "ebsp_host_sync: the host's memory update does not fit the segment");
     em_free(&b);
-    if (ek.mpi_shared) /* no kernel reads another's memory before the host's update is in */
+    if (core->ek->mpi_shared) /* no kernel reads another's memory before the host's update is in */
         shared_barrier();
 }
 
@@ -243,18 +243,18 @@ void kmpi_host_sync(void)
  * would wait for the others polling without a pause). */
 void kmpi_end(void)
 {
-    if (ek.mpi_shared) {
+    if (core->ek->mpi_shared) {
         /* Kernel 0 sends what every kernel wrote above the memories (the
          * streams): all must have stopped writing.  They meet as in
          * bsp_end's barrier, whose mismatches (a kernel in bsp_sync) are
          * reported the same way. */
         uint32_t other;
         uint64_t theirs;
-        bsp_set_call(CALL_END);
-        uint64_t sum = dev->meet(XFLAG(XF_END), &other, &theirs);
-        if (XGET(sum, XF_END) != bsp.p || XGET(sum, XF_REGS))
-            bsp_collective_mismatch();
-        bsp_set_call(CALL_NONE);
+        core->bsp_set_call(CALL_END);
+        uint64_t sum = (*core->dev)->meet(XFLAG(XF_END), &other, &theirs);
+        if (XGET(sum, XF_END) != core->bsp->p || XGET(sum, XF_REGS))
+            core->bsp_collective_mismatch();
+        core->bsp_set_call(CALL_NONE);
     }
     send_back(EM_END, true);
     wait_host(EM_BYE); /* or EM_STOP: leave_stopped */

@@ -29,7 +29,7 @@
  *
  * There is no shared memory, so nothing is direct: bsp_hpput/bsp_hpget are
  * buffered puts and gets (same semantics).  (An Epiphany host's kernels on
- * one machine share their session segment: src/ebsp/kmpi.c.)  What the BSP layer keeps in the segment for peers to read (the
+ * one machine share their session segment: src/mpi/kmpi.c.)  What the BSP layer keeps in the segment for peers to read (the
  * registration tables, the change records) it copies with share(), an
  * MPI_Allgather, at the syncs where registrations change.  Each rank keeps
  * a private segment for its own tables (and ebsp_malloc memory).
@@ -43,14 +43,14 @@
  * rank's sees (SIGKILL, _exit) is named by the rank's watcher (mpi_watch.c).
  */
 #include "device/device.h"
-#include "session/session_mpi.h"
+#include "mpi/session_mpi.h"
 #include "settings/settings.h"
 
-#include "device/lines.h"
-#include "device/mpi_direct.h"
-#include "device/mpi_fail.h"
-#include "device/mpi_wait.h"
-#include "device/mpi_watch.h"
+#include "mpi/lines.h"
+#include "mpi/mpi_direct.h"
+#include "mpi/mpi_fail.h"
+#include "mpi/mpi_wait.h"
+#include "mpi/mpi_watch.h"
 #include "launch/launch.h"
 
 #include <errno.h>
@@ -68,7 +68,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 #define CHUNK (1ull << 30)     /* bytes per message: MPI counts are int */
 #define TAG_DATA 1
@@ -171,7 +171,7 @@ static void idle_barrier(void)
  * program alone.  Stop them, rank 0 (the launcher's) saying why. */
 static void launcher_agrees(void)
 {
-    long rank, launched = device_launched(&rank);
+    long rank, launched = core->device_launched(&rank);
     int world = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
     if (launched <= world)
@@ -204,7 +204,7 @@ void mpi_init_library(void)
      * memory data store is the part that races: with the plain "hash"
      * store in the spawning and spawned processes, 250 spawns in a row
      * passed.  An Epiphany host spawns its kernels once per ebsp_spmd
-     * (src/host/hmpi.c).  A setting of the user's wins. */
+     * (src/mpi/hmpi.c).  A setting of the user's wins. */
     setenv("PMIX_MCA_gds", "hash", 0);
 #endif
     MPI_Init(NULL, NULL);
@@ -335,7 +335,7 @@ void mpi_fail_arm(void)
 uint64_t mpi_abort_limit(void)
 {
     if (!abort_limit.limit_read) {
-        abort_limit.limit_s = setting_num(SET_ABORT_TIMEOUT);
+        abort_limit.limit_s = core->setting_num(SET_ABORT_TIMEOUT);
         abort_limit.limit_read = true;
     }
     return abort_limit.limit_s;
@@ -347,19 +347,19 @@ uint64_t mpi_abort_limit(void)
 static void say_limit_expired(const char *whom, const char *then)
 {
     char line[300], rank[24];
-    launch_put_u64(rank, 0, sizeof rank, (uint64_t)abort_limit.wrank);
-    size_t n = launch_put_str(line, 0, sizeof line, "superstep: MPI rank ");
-    n = launch_put_str(line, n, sizeof line, rank);
-    n = launch_put_str(line, n, sizeof line, " waited ");
-    n = launch_put_u64(line, n, sizeof line, abort_limit.limit_s);
-    n = launch_put_str(line, n, sizeof line, " s for ");
-    n = launch_put_str(line, n, sizeof line, whom);
-    n = launch_put_str(line, n, sizeof line, ": the time limit expired (SUPERSTEP_ABORT_TIMEOUT=");
-    n = launch_put_u64(line, n, sizeof line, abort_limit.limit_s);
-    n = launch_put_str(line, n, sizeof line, "); rank ");
-    n = launch_put_str(line, n, sizeof line, rank);
-    n = launch_put_str(line, n, sizeof line, then);
-    n = launch_put_str(line, n, sizeof line, "\n");
+    core->launch_put_u64(rank, 0, sizeof rank, (uint64_t)abort_limit.wrank);
+    size_t n = core->launch_put_str(line, 0, sizeof line, "superstep: MPI rank ");
+    n = core->launch_put_str(line, n, sizeof line, rank);
+    n = core->launch_put_str(line, n, sizeof line, " waited ");
+    n = core->launch_put_u64(line, n, sizeof line, abort_limit.limit_s);
+    n = core->launch_put_str(line, n, sizeof line, " s for ");
+    n = core->launch_put_str(line, n, sizeof line, whom);
+    n = core->launch_put_str(line, n, sizeof line, ": the time limit expired (SUPERSTEP_ABORT_TIMEOUT=");
+    n = core->launch_put_u64(line, n, sizeof line, abort_limit.limit_s);
+    n = core->launch_put_str(line, n, sizeof line, "); rank ");
+    n = core->launch_put_str(line, n, sizeof line, rank);
+    n = core->launch_put_str(line, n, sizeof line, then);
+    n = core->launch_put_str(line, n, sizeof line, "\n");
     (void)!write(abort_limit.stderr_fd >= 0 ? abort_limit.stderr_fd : 2, line, n);
 }
 
@@ -376,13 +376,13 @@ static void abort_limit_expired(int code, const char *whom)
 int64_t mpi_abort_deadline(void)
 {
     uint64_t limit = mpi_abort_limit();
-    return limit ? now_ns() + (int64_t)limit * 1000000000 : 0;
+    return limit ? core->now_ns() + (int64_t)limit * 1000000000 : 0;
 }
 
 int64_t mpi_drain_deadline(void)
 {
     uint64_t limit = mpi_abort_limit();
-    return limit ? now_ns() + (int64_t)limit * 500000000 : 0;
+    return limit ? core->now_ns() + (int64_t)limit * 500000000 : 0;
 }
 
 void mpi_await_abort(int code)
@@ -451,7 +451,7 @@ void mpi_leave_stopped(MPI_Comm parent)
     fflush(NULL);
     lines_flush();
     MPI_Comm_disconnect(&parent);
-    launch_fail_hook = NULL;
+    *core->launch_fail_hook = NULL;
     MPI_Finalize();
     _exit(0);
 }
@@ -461,7 +461,7 @@ void mpi_leave_stopped(MPI_Comm parent)
  * kernels and never received made Open MPI 4.1's mpirun hang after an
  * abort), tells the host, which stops the run (EM_STOP to every kernel),
  * and leaves with status 0, so that the host survives the failed run, as
- * on shm (src/host/hmpi.c; kmpi.c for kernels stopped while they wait).
+ * on shm (src/mpi/hmpi.c; kmpi.c for kernels stopped while they wait).
  * A kernel that only waits for another's report (msg NULL) waits for the
  * stop.  No stop within SUPERSTEP_ABORT_TIMEOUT (the host stopped, hung or
  * gone): a line says the limit expired, and the job is aborted. */
@@ -505,9 +505,9 @@ static void mpi_fail(uint32_t code, const char *msg)
         fflush(stderr);
         /* The profiler writes what this rank has (its own records): the
          * others are stopped by the abort and share no memory. */
-        void (*failed)(void) = launch_failed_hook;
-        launch_failed_hook = NULL;
-        launch_keep_failure(msg);
+        void (*failed)(void) = *core->launch_failed_hook;
+        *core->launch_failed_hook = NULL;
+        core->launch_keep_failure(msg);
         if (failed && parent == MPI_COMM_NULL)
             failed();
         fflush(stderr);
@@ -525,17 +525,17 @@ static void mpi_fail(uint32_t code, const char *msg)
 static void left_in_job(int status)
 {
     char msg[256], st[48] = "";
-    if (launch_words.steps)
-        snprintf(st, sizeof st, " in superstep %llu", (unsigned long long)atomic_load(&job.ls->proc[m.me].step));
-    snprintf(msg, sizeof msg, "%s %u exited with status %d%s without calling %s", launch_words.proc,
-             m.me + launch_words.first, status, st, launch_words.end_call);
+    if (core->launch_words->steps)
+        snprintf(st, sizeof st, " in superstep %llu", (unsigned long long)atomic_load(&core->job->ls->proc[m.me].step));
+    snprintf(msg, sizeof msg, "%s %u exited with status %d%s without calling %s", core->launch_words->proc,
+             m.me + core->launch_words->first, status, st, core->launch_words->end_call);
     mpi_fail(LAUNCH_EXIT_ERROR, msg);
 }
 
 static void send_nprocs(int32_t p);
 static int32_t await_begin(void (**fn)(void));
 
-/* An Epiphany host's rank: its MPI serves the host (src/host/hmpi.c), never
+/* An Epiphany host's rank: its MPI serves the host (src/mpi/hmpi.c), never
  * a bsp_begin, so no rank waits for its p at exit. */
 void mpi_device_claim(void);
 void mpi_device_claim(void)
@@ -544,8 +544,8 @@ void mpi_device_claim(void)
     m.host = m.world > 1; /* the other ranks wait in a barrier until the host ends (mpi_on_exit) */
 }
 
-/* A kernel spawned by an Epiphany host (src/host/hmpi.c) at bsp_end: an
- * Epiphany kernel has said goodbye and left the host (src/ebsp/kmpi.c);
+/* A kernel spawned by an Epiphany host (src/mpi/hmpi.c) at bsp_end: an
+ * Epiphany kernel has said goodbye and left the host (src/mpi/kmpi.c);
  * a plain BSPlib program used as kernel says it here, with nothing sent
  * back, so that the host's run ends as on shm. */
 static void kernel_ended(void)
@@ -575,9 +575,9 @@ static void kernel_left_before_begin(int status)
     if (parent == MPI_COMM_NULL)
         return;
     char msg[256];
-    snprintf(msg, sizeof msg, "%s %d exited with status %d%s without calling %s", launch_words.proc,
-             m.wrank + (int)launch_words.first, status, launch_words.steps ? " in superstep 0" : "",
-             launch_words.end_call);
+    snprintf(msg, sizeof msg, "%s %d exited with status %d%s without calling %s", core->launch_words->proc,
+             m.wrank + (int)core->launch_words->first, status, core->launch_words->steps ? " in superstep 0" : "",
+             core->launch_words->end_call);
     mpi_fail(LAUNCH_EXIT_ERROR, msg);
 }
 
@@ -608,7 +608,7 @@ static bool mpi_expected(void)
     const char *want = getenv("SUPERSTEP_DEVICE");
     if (want && *want && strcmp(want, "mpi") && strcmp(want, "auto"))
         return false;
-    return device_started_by_mpi();
+    return core->device_started_by_mpi();
 }
 
 /* Every way out of the program on a rank: none may leave the others
@@ -656,12 +656,12 @@ void mpi_on_exit(int status, void *arg)
         send_nprocs(0);
     if (m.begun) /* ended cleanly, as the last run did */
         mpi_watch_settle();
-    if (m.host) { /* let the idle ranks of an Epiphany host's job go (src/host/hmpi.c) */
+    if (m.host) { /* let the idle ranks of an Epiphany host's job go (src/mpi/hmpi.c) */
         MPI_Request r;
         MPI_Ibarrier(MPI_COMM_WORLD, &r);
         MPI_Wait(&r, MPI_STATUS_IGNORE);
     }
-    launch_fail_hook = NULL;
+    *core->launch_fail_hook = NULL;
     fflush(NULL);
     lines_flush();
     MPI_Finalize();
@@ -674,18 +674,18 @@ static void on_fatal_signal(int sig)
     char msg[200];
     const char *abbrev = sigabbrev_np(sig);
     int len;
-    if (job.nest) /* processor 0 of an inner run (launch_nest_enter): the launch layer named it */
+    if (core->job->nest) /* processor 0 of an inner run (launch_nest_enter): the launch layer named it */
         mpi_die_by_signal(sig);
     mpi_watch_settle();
     if (!mpi_watch_claim()) /* another rank's failure is this machine's line */
         mpi_die_by_signal(sig);
-    if (m.begun && !m.ended && launch_words.steps)
+    if (m.begun && !m.ended && core->launch_words->steps)
         len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s) in superstep %llu\n",
-                       launch_words.proc, m.me + launch_words.first, sig, abbrev ? abbrev : "?",
-                       (unsigned long long)atomic_load(&job.ls->proc[m.me].step));
+                       core->launch_words->proc, m.me + core->launch_words->first, sig, abbrev ? abbrev : "?",
+                       (unsigned long long)atomic_load(&core->job->ls->proc[m.me].step));
     else
-        len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)%s\n", launch_words.proc,
-                       (m.begun ? m.me : (uint32_t)m.wrank) + launch_words.first, sig, abbrev ? abbrev : "?",
+        len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)%s\n", core->launch_words->proc,
+                       (m.begun ? m.me : (uint32_t)m.wrank) + core->launch_words->first, sig, abbrev ? abbrev : "?",
                        m.begun ? "" : " before bsp_begin");
     if (len > 0)
         (void)!write(2, msg, (size_t)len);
@@ -705,9 +705,9 @@ static void whole_lines(void)
  * whole job. */
 static void failure_paths_install(void)
 {
-    launch_fail_hook = mpi_fail;
-    launch_claimed_hook = mpi_watch_claimed;
-    launch_catch_fatal_signals(on_fatal_signal);
+    *core->launch_fail_hook = mpi_fail;
+    *core->launch_claimed_hook = mpi_watch_claimed;
+    core->launch_catch_fatal_signals(on_fatal_signal);
     whole_lines();
 }
 
@@ -726,7 +726,7 @@ static void window_refused(int rc, size_t bytes)
     if (statvfs("/dev/shm", &fs) == 0 && (uint64_t)fs.f_bavail * fs.f_frsize < bytes * m.p)
         snprintf(hint, sizeof hint, "/dev/shm has %llu bytes free: free some there, or ",
                  (unsigned long long)fs.f_bavail * fs.f_frsize);
-    launch_fail(LAUNCH_EXIT_ERROR,
+    core->launch_fail(LAUNCH_EXIT_ERROR,
                 "bsp_begin: processor %u, superstep 0: MPI_Win_allocate of %zu bytes failed "
                 "(SUPERSTEP_MPI_ONESIDED=1): %s; %sset SUPERSTEP_MPI_ONESIDED=0 for two-sided puts",
                 m.me, bytes, err, hint);
@@ -767,7 +767,7 @@ static bool window_allocate(size_t bytes)
     MPI_Allreduce(&ok, &all, 1, MPI_INT, MPI_LAND, m.comm);
     if (all)
         return true;
-    if (setting_given(SET_MPI_ONESIDED)) {
+    if (core->setting_given(SET_MPI_ONESIDED)) {
         if (!ok)
             window_refused(rc, bytes);
         mpi_await_abort(LAUNCH_EXIT_ERROR); /* a rank that failed names it */
@@ -781,18 +781,18 @@ static bool window_allocate(size_t bytes)
 /* Expose 2 P slices of receive room to one-sided puts (collective). */
 static void window_open(void)
 {
-    m.onesided = m.p > 1 && setting_num(SET_MPI_ONESIDED) == 1;
+    m.onesided = m.p > 1 && core->setting_num(SET_MPI_ONESIDED) == 1;
     /* Kernels spawned by an Epiphany host: two-sided unless asked.  The
      * window costs every run (an Epiphany host spawns its kernels per
      * ebsp_spmd): with 16 kernels on 2 loaded cores MPI_Win_allocate took
      * 19 s of a 64 MiB window, 1.9 s of a 4 MiB one; kernels move little. */
     MPI_Comm parent = MPI_COMM_NULL;
     MPI_Comm_get_parent(&parent);
-    if (parent != MPI_COMM_NULL && !setting_given(SET_MPI_ONESIDED))
+    if (parent != MPI_COMM_NULL && !core->setting_given(SET_MPI_ONESIDED))
         m.onesided = false;
     if (!m.onesided)
         return;
-    size_t total = (size_t)setting_num(SET_MPI_WINDOW);
+    size_t total = (size_t)core->setting_num(SET_MPI_WINDOW);
     size_t slice = total / (2 * (size_t)m.p);
     if (slice > (4u << 20))
         slice = 4u << 20;
@@ -800,9 +800,9 @@ static void window_open(void)
     /* Every rank computes the same slice; all must agree on one-sided. */
     int room = shm_room(2 * (size_t)m.p * slice), use = slice >= 4096 && room, all = 0;
     MPI_Allreduce(&use, &all, 1, MPI_INT, MPI_LAND, m.comm);
-    if (!all && !room && setting_given(SET_MPI_ONESIDED))
+    if (!all && !room && core->setting_given(SET_MPI_ONESIDED))
         window_refused(MPI_ERR_NO_MEM, 2 * (size_t)m.p * slice);
-    if (!all && setting_given(SET_MPI_ONESIDED) && slice >= 4096)
+    if (!all && core->setting_given(SET_MPI_ONESIDED) && slice >= 4096)
         mpi_await_abort(LAUNCH_EXIT_ERROR); /* a rank without room names it */
     if (!all) {
         m.onesided = false;
@@ -882,7 +882,7 @@ static void send_nprocs(int32_t p)
     }
     MPI_Request *q = calloc((size_t)m.world, sizeof *q);
     if (!q)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory");
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: out of memory");
     for (int r = 1; r < m.world; r++)
         MPI_Isend(&note, (int)sizeof note, MPI_BYTE, r, TAG_BEGIN, MPI_COMM_WORLD, &q[r - 1]);
     MPI_Waitall(m.world - 1, q, MPI_STATUSES_IGNORE);
@@ -909,7 +909,7 @@ static void leave_quietly(void)
 {
     if (m.begun)
         mpi_watch_settle(); /* ended cleanly, as the last run did */
-    launch_fail_hook = NULL;
+    *core->launch_fail_hook = NULL;
     fflush(NULL);
     lines_flush();
     MPI_Finalize();
@@ -957,7 +957,7 @@ static void rest(void)
             continue;
         }
         if (!fn)
-            launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: processor %d cannot find the function processor 0 gave "
+            core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: processor %d cannot find the function processor 0 gave "
                         "bsp_init in its own memory", m.wrank);
         fn();
         exit(0); /* returned without bsp_begin, or without bsp_end: reported at exit */
@@ -974,7 +974,7 @@ static int64_t mpi_agree(int64_t nprocs)
 {
     mpi_init();
     if (m.begun && !m.stays) /* MPI was finalized at bsp_end */
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: the mpi device runs one bsp_begin ... bsp_end per program "
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: the mpi device runs one bsp_begin ... bsp_end per program "
                                        "where MPI is not its own (started by the program, or an Epiphany "
                                        "host's kernel)");
     if (m.world == 1 || m.claimed)
@@ -991,10 +991,10 @@ static int64_t mpi_agree(int64_t nprocs)
     }
     if (nprocs < 1 || nprocs > m.world)
         return nprocs; /* bsp_begin reports it, and the job stops */
-    if (bsp.spmd) /* a run without bsp_init of its own starts the last one's (the others rest, see rest) */
-        m.spmd = bsp.spmd;
+    if (core->bsp->spmd) /* a run without bsp_init of its own starts the last one's (the others rest, see rest) */
+        m.spmd = core->bsp->spmd;
     if (m.begun && !m.spmd)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: a second run on the mpi device needs bsp_init(spmd, argc, "
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_begin: a second run on the mpi device needs bsp_init(spmd, argc, "
                                        "argv) before it: processors 1..%lld start spmd, as in MulticoreBSP (they "
                                        "cannot continue from processor 0's bsp_begin)", (long long)nprocs - 1);
     send_nprocs((int32_t)nprocs);
@@ -1002,7 +1002,7 @@ static int64_t mpi_agree(int64_t nprocs)
         int32_t note = JOINED;
         MPI_Recv(&note, 1, MPI_INT32_T, r, TAG_JOIN, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         if (note != JOINED)
-            launch_fail(LAUNCH_EXIT_ERROR,
+            core->launch_fail(LAUNCH_EXIT_ERROR,
                         "bsp_begin: processor %d ended the program with status %d before calling bsp_begin", r,
                         note);
     }
@@ -1013,7 +1013,7 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
 {
     mpi_init();
     if (nprocs > (uint32_t)m.world)
-        launch_fail(LAUNCH_EXIT_ERROR,
+        core->launch_fail(LAUNCH_EXIT_ERROR,
                     "bsp_begin: %u processors requested, but the MPI job has %d ranks (start it with mpirun -n %u)",
                     nprocs, m.world, nprocs);
     if (!take_part(nprocs)) {
@@ -1023,22 +1023,22 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     }
     m.p = nprocs;
     m.me = (uint32_t)m.wrank;
-    int rc = seg_create(&job.seg, seg_size_from_env(), nprocs);
+    int rc = core->seg_create(&core->job->seg, core->seg_size_from_env(), nprocs);
     if (rc)
         return rc;
-    job.nprocs = nprocs;
-    job.me = m.me;
-    job.starter = false;
-    job.ls = launch_setup(&job.seg, nprocs);
-    if (!job.ls)
+    core->job->nprocs = nprocs;
+    core->job->me = m.me;
+    core->job->starter = false;
+    core->job->ls = core->launch_setup(&core->job->seg, nprocs);
+    if (!core->job->ls)
         return -ENOMEM;
-    atomic_store(&job.ls->proc[m.me].os_pid, getpid());
+    atomic_store(&core->job->ls->proc[m.me].os_pid, getpid());
     MPI_Comm parent = MPI_COMM_NULL;
     MPI_Comm_get_parent(&parent);
     if (parent == MPI_COMM_NULL) /* a kernel's end is its host's concern (hmpi.c) */
-        job.step_mirror = mpi_watch_arm(m.me);
+        core->job->step_mirror = mpi_watch_arm(m.me);
     if (setup)
-        setup(&job.seg);
+        setup(&core->job->seg);
     m.out = calloc(nprocs, sizeof *m.out);
     m.in = calloc(nprocs, sizeof *m.in);
     m.meta_s = calloc(META * (size_t)nprocs, sizeof *m.meta_s);
@@ -1070,7 +1070,7 @@ static void mpi_end(void)
         mpi_watch_disarm(); /* until the next run: settled when the program ends */
     else
         mpi_watch_settle();
-    job.step_mirror = NULL;
+    core->job->step_mirror = NULL;
     window_close();
     mpi_direct_close();
     for (uint32_t q = 0; q < m.p; q++) {
@@ -1091,7 +1091,7 @@ static void mpi_end(void)
     m.out = NULL, m.in = NULL, m.meta_s = m.meta_r = NULL, m.req = NULL, m.put_to = NULL, m.ws = NULL;
     m.nreq = m.capreq = 0;
     m.ended = true;
-    atomic_store(&job.ls->proc[m.me].ended, 1);
+    atomic_store(&core->job->ls->proc[m.me].ended, 1);
     kernel_ended();
     MPI_Comm_free(&m.comm);
     fflush(NULL);
@@ -1099,16 +1099,16 @@ static void mpi_end(void)
     if (!m.stays) { /* no run follows: MPI is the program's, or a kernel's that its host ends */
         if (m.we_inited)
             MPI_Finalize();
-        launch_fail_hook = NULL;
-        launch_claimed_hook = NULL;
+        *core->launch_fail_hook = NULL;
+        *core->launch_claimed_hook = NULL;
         static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
         for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
             signal(sigs[i], SIG_DFL);
         if (m.me != 0)
             _exit(0);
     }
-    seg_detach(&job.seg);
-    job.ls = NULL;
+    core->seg_detach(&core->job->seg);
+    core->job->ls = NULL;
     if (m.me != 0) /* as on shm: only processor 0 continues after bsp_end */
         rest();
 }
@@ -1178,7 +1178,7 @@ static MPI_Request *new_request(void)
         size_t c = m.capreq ? 2 * m.capreq : 64;
         MPI_Request *r = realloc(m.req, c * sizeof *r);
         if (!r)
-            launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: out of memory for MPI requests");
+            core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: out of memory for MPI requests");
         m.req = r;
         m.capreq = c;
     }
@@ -1203,7 +1203,7 @@ static void post(bool send, char *buf, uint64_t n, uint32_t peer)
 static void queue_piece(struct ibuf *b, const char *at, size_t len)
 {
     if (b->n == NPIECE)
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: internal error: more than %d exchanges unread", NPIECE);
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: internal error: more than %d exchanges unread", NPIECE);
     b->q[(b->head + b->n++) % NPIECE] = (struct piece){ at, len };
     b->left += len;
 }
@@ -1213,7 +1213,7 @@ static void queue_piece(struct ibuf *b, const char *at, size_t len)
 static char *landing(struct ibuf *b, int par, size_t n)
 {
     if (n > b->cap[par] && !reserve(&b->priv[par], &b->cap[par], n))
-        launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: out of memory receiving %zu bytes", n);
+        core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: out of memory receiving %zu bytes", n);
     return b->priv[par];
 }
 
@@ -1235,7 +1235,7 @@ static char *landing(struct ibuf *b, int par, size_t n)
  * several machines; the others wait on for the job's stop. */
 static uint32_t note_peers(MPI_Request *recv)
 {
-    uint64_t step = atomic_load(&job.ls->proc[m.me].step);
+    uint64_t step = atomic_load(&core->job->ls->proc[m.me].step);
     uint32_t reporter = m.me;
     for (uint32_t q = 0; q < m.p; q++) {
         if (q == m.me)
@@ -1245,9 +1245,9 @@ static uint32_t note_peers(MPI_Request *recv)
         if (came && m.watchers[q] && q < reporter)
             reporter = q;
         const uint64_t *meta = m.meta_r + META * q;
-        atomic_store(&job.ls->proc[q].call, came ? (uint32_t)meta[2] : 0); /* 0: computing (CALL_NONE) */
-        atomic_store(&job.ls->proc[q].step, came ? meta[3] : step);
-        atomic_store(&job.ls->proc[q].ended, 0);
+        atomic_store(&core->job->ls->proc[q].call, came ? (uint32_t)meta[2] : 0); /* 0: computing (CALL_NONE) */
+        atomic_store(&core->job->ls->proc[q].step, came ? meta[3] : step);
+        atomic_store(&core->job->ls->proc[q].ended, 0);
     }
     return reporter;
 }
@@ -1263,17 +1263,17 @@ static void exchange_watched(void)
             MPI_Irecv(m.meta_r + META * q, META, MPI_UINT64_T, (int)q, TAG_META, m.comm, new_request());
     for (uint32_t q = 0; q < m.p; q++) {
         uint64_t *meta = m.meta_s + META * q;
-        meta[2] = atomic_load(&job.ls->proc[m.me].call);
-        meta[3] = atomic_load(&job.ls->proc[m.me].step);
+        meta[2] = atomic_load(&core->job->ls->proc[m.me].call);
+        meta[3] = atomic_load(&core->job->ls->proc[m.me].step);
         if (q != m.me)
             MPI_Isend(meta, META, MPI_UINT64_T, (int)q, TAG_META, m.comm, new_request());
     }
     memcpy(m.meta_r + META * m.me, m.meta_s + META * m.me, META * sizeof *m.meta_r);
     struct late_timer late;
-    late_start(&late, device_mpi.late, now_ns());
+    core->late_start(&late, device_mpi.late, core->now_ns());
     while (!mpi_wait_all_until((int)m.nreq, m.req, late.w ? late.due : 0)) {
-        int64_t t = now_ns();
-        if (late_due(&late, t) && note_peers(m.req) == m.me)
+        int64_t t = core->now_ns();
+        if (core->late_due(&late, t) && note_peers(m.req) == m.me)
             late.w->late(t - late.start);
     }
     m.nreq = 0;
@@ -1428,7 +1428,7 @@ static void scan(uint32_t src, char *buf, uint64_t n)
     struct ibuf *b = &m.in[src];
     while (n) {
         if (b->scan_i >= b->n)
-            launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: stream from processor %u ended inside a record", src);
+            core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: stream from processor %u ended inside a record", src);
         const struct piece *c = &b->q[(b->head + b->scan_i) % NPIECE];
         size_t here = c->len - b->scan_off;
         size_t k = (size_t)(here < n ? here : n);

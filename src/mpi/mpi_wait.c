@@ -1,8 +1,8 @@
 /*
  * mpi_wait.c - the one wait of every process that waits on MPI: the mpi
- * device's exchanges (mpi.c), mp.h's MPI transport (src/mp/mp_mpi.c), the
- * Epiphany host (src/host/hmpi.c, src/session/session_mpi.c) and its kernels
- * (src/ebsp/kmpi.c).
+ * device's exchanges (mpi.c), mp.h's MPI transport (src/mpi/mp_mpi.c), the
+ * Epiphany host (src/mpi/hmpi.c, src/mpi/session_mpi.c) and its kernels
+ * (src/mpi/kmpi.c).
  *
  * MPI's progress rings no bell a process could sleep on: a wait looks
  * (MPI_Test, MPI_Iprobe) in a loop.  The policy (issue 21):
@@ -27,7 +27,7 @@
  * mpirun binds each rank to one core, which says nothing of how many cores
  * the node's ranks share.
  */
-#include "device/mpi_wait.h"
+#include "mpi/mpi_wait.h"
 
 #include "barrier/barrier.h"
 #include "settings/settings.h"
@@ -36,7 +36,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 #define CROWDED_SPIN_LOOKS 64      /* a wait about to end costs no sleep */
 #define CLOCK_EVERY 8
@@ -85,7 +85,7 @@ bool mpi_wait_until(bool (*ready)(void *arg), void *arg, int64_t deadline)
         /* The clock at every CLOCK_EVERY-th look while spinning: on a
          * virtual machine a clock read can cost more than the look (mp.h's
          * receive spent a third of its spin there). */
-        if (deadline && (napping || looks % CLOCK_EVERY == 0) && now_ns() >= deadline)
+        if (deadline && (napping || looks % CLOCK_EVERY == 0) && core->now_ns() >= deadline)
             return false;
         if (!napping)
             continue;

@@ -1,8 +1,8 @@
 /*
  * session_mpi.h - Epiphany host programs and kernels on the mpi device: the
- * protocol between the host (src/host/hmpi.c) and its kernels
- * (src/ebsp/kmpi.c), and the packets both use (session_mpi.c).  All three
- * are built into the mpi plug-in (src/plugin).
+ * protocol between the host (src/mpi/hmpi.c) and its kernels
+ * (src/mpi/kmpi.c), and the packets both use (session_mpi.c).  All three
+ * are built into the mpi plug-in (src/mpi).
  *
  * Each ebsp_spmd spawns the kernel p times (MPI_Comm_spawn): fresh
  * processes per run, as on shm, which a fixed set of mpirun ranks could not
@@ -18,7 +18,7 @@
  * (its local and external memory, the bytes it changed above the memories:
  * streams), and its messages up; after the sync callback the host sends
  * each kernel its local and external memory again (the callback may have
- * written them).  Kernels on one machine share one copy (src/ebsp/kmpi.c):
+ * written them).  Kernels on one machine share one copy (src/mpi/kmpi.c):
  * each then sends back its memories, and kernel 0 the rest.  A failed run
  * (EM_ABORT, EM_FAILED) is stopped by the host (EM_STOP to every kernel,
  * each answers EM_STOPPED and ends with status 0): the host survives.

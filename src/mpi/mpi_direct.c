@@ -28,10 +28,10 @@
  * a read (MPICH): the read then completes at the owner's next sync at the
  * latest, whose wait makes progress.
  */
-#include "device/mpi_direct.h"
+#include "mpi/mpi_direct.h"
 
 #include "barrier/barrier.h"
-#include "device/mpi_wait.h"
+#include "mpi/mpi_wait.h"
 #include "settings/settings.h"
 
 #include <limits.h>
@@ -40,7 +40,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 struct slot {
     struct counted_word applied;
@@ -82,7 +82,7 @@ static void say_mpi_error(char *buf, size_t cap, const char *what, int rc)
  * created and on the window after. */
 void mpi_direct_open(MPI_Comm c)
 {
-    int want = !setting_num(SET_NO_DIRECT), all = 0, n = 0;
+    int want = !core->setting_num(SET_NO_DIRECT), all = 0, n = 0;
     MPI_Allreduce(&want, &all, 1, MPI_INT, MPI_LAND, c);
     if (!all) {
         snprintf(d.why, sizeof d.why, "SUPERSTEP_NO_DIRECT=1 (on some processor)");

@@ -14,9 +14,9 @@
  * After the fork only async-signal-safe calls run in the watcher (the rank
  * may have had threads): no stdio, no malloc, no code of the program's.
  */
-#include "device/mpi_watch.h"
-#include "device/lines.h"
-#include "device/mpi_fail.h"
+#include "mpi/mpi_watch.h"
+#include "mpi/lines.h"
+#include "mpi/mpi_fail.h"
 #include "launch/launch.h"
 #include "launch/supervise.h"
 
@@ -36,7 +36,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 /* The pidfd's exit information (Linux 6.15; Debian 12's headers predate it). */
 struct watch_pidfd_info {
@@ -83,12 +83,12 @@ static socklen_t claim_name(struct sockaddr_un *a)
     a->sun_family = AF_UNIX;
     char *name = a->sun_path + 1; /* after the abstract name's leading NUL */
     size_t cap = sizeof a->sun_path - 1;
-    size_t at = launch_put_str(name, 0, cap, "superstep-mpi-");
-    at = launch_put_u64(name, at, cap, (uint64_t)getuid());
-    at = launch_put_str(name, at, cap, "-");
-    at = launch_put_u64(name, at, cap, (uint64_t)launcher);
-    at = launch_put_str(name, at, cap, "-");
-    at = launch_put_u64(name, at, cap, job_tag);
+    size_t at = core->launch_put_str(name, 0, cap, "superstep-mpi-");
+    at = core->launch_put_u64(name, at, cap, (uint64_t)getuid());
+    at = core->launch_put_str(name, at, cap, "-");
+    at = core->launch_put_u64(name, at, cap, (uint64_t)launcher);
+    at = core->launch_put_str(name, at, cap, "-");
+    at = core->launch_put_u64(name, at, cap, job_tag);
     return (socklen_t)(offsetof(struct sockaddr_un, sun_path) + 1 + at);
 }
 
@@ -127,10 +127,10 @@ bool mpi_watch_holds_claim(void)
 static bool read_proc(pid_t pid, const char *name, char *buf, size_t size)
 {
     char path[64];
-    size_t at = launch_put_str(path, 0, sizeof path, "/proc/");
-    at = launch_put_u64(path, at, sizeof path, (uint64_t)pid);
-    at = launch_put_str(path, at, sizeof path, "/");
-    launch_put_str(path, at, sizeof path, name);
+    size_t at = core->launch_put_str(path, 0, sizeof path, "/proc/");
+    at = core->launch_put_u64(path, at, sizeof path, (uint64_t)pid);
+    at = core->launch_put_str(path, at, sizeof path, "/");
+    core->launch_put_str(path, at, sizeof path, name);
     int fd = open(path, O_RDONLY | O_CLOEXEC);
     if (fd < 0)
         return false;
@@ -148,7 +148,7 @@ static int zombie_status(pid_t pid)
 {
     char state;
     uint64_t v;
-    if (!supervise_proc_stat(pid, 52, &state, &v) || (state != 'Z' && state != 'X'))
+    if (!core->supervise_proc_stat(pid, 52, &state, &v) || (state != 'Z' && state != 'X'))
         return -1; /* not ended (or another process got the pid) */
     return (int)v;
 }
@@ -199,39 +199,39 @@ static int rank_status(int pidfd)
 static void report(int status)
 {
     char line[256];
-    size_t at = launch_put_str(line, 0, sizeof line, "superstep: ");
-    at = launch_put_str(line, at, sizeof line, page->who);
+    size_t at = core->launch_put_str(line, 0, sizeof line, "superstep: ");
+    at = core->launch_put_str(line, at, sizeof line, page->who);
     bool without = true;
     if (status < 0) {
-        at = launch_put_str(line, at, sizeof line, " ended (how is unknown: its launcher reaped it first)");
+        at = core->launch_put_str(line, at, sizeof line, " ended (how is unknown: its launcher reaped it first)");
     } else if (WIFSIGNALED(status)) {
-        at = launch_put_str(line, at, sizeof line, " killed by signal ");
-        at = launch_put_u64(line, at, sizeof line, (uint64_t)WTERMSIG(status));
-        at = launch_put_str(line, at, sizeof line, " (SIG");
+        at = core->launch_put_str(line, at, sizeof line, " killed by signal ");
+        at = core->launch_put_u64(line, at, sizeof line, (uint64_t)WTERMSIG(status));
+        at = core->launch_put_str(line, at, sizeof line, " (SIG");
         const char *abbrev = sigabbrev_np(WTERMSIG(status));
-        at = launch_put_str(line, at, sizeof line, abbrev ? abbrev : "?");
-        at = launch_put_str(line, at, sizeof line, ")");
+        at = core->launch_put_str(line, at, sizeof line, abbrev ? abbrev : "?");
+        at = core->launch_put_str(line, at, sizeof line, ")");
         without = false;
     } else {
-        at = launch_put_str(line, at, sizeof line, " exited with status ");
-        at = launch_put_u64(line, at, sizeof line, (uint64_t)WEXITSTATUS(status));
+        at = core->launch_put_str(line, at, sizeof line, " exited with status ");
+        at = core->launch_put_u64(line, at, sizeof line, (uint64_t)WEXITSTATUS(status));
     }
     if (page->steps) {
-        at = launch_put_str(line, at, sizeof line, " in superstep ");
-        at = launch_put_u64(line, at, sizeof line, atomic_load(&page->step));
+        at = core->launch_put_str(line, at, sizeof line, " in superstep ");
+        at = core->launch_put_u64(line, at, sizeof line, atomic_load(&page->step));
     }
     if (without && page->end_call[0]) {
-        at = launch_put_str(line, at, sizeof line, " without calling ");
-        at = launch_put_str(line, at, sizeof line, page->end_call);
+        at = core->launch_put_str(line, at, sizeof line, " without calling ");
+        at = core->launch_put_str(line, at, sizeof line, page->end_call);
     }
-    at = launch_put_str(line, at, sizeof line, "\n");
+    at = core->launch_put_str(line, at, sizeof line, "\n");
     (void)!write(2, line, at);
 }
 
 /* None of the program's handlers may run here. */
 static void own_signals(void)
 {
-    supervise_drop_handlers();
+    core->supervise_drop_handlers();
     signal(SIGPIPE, SIG_IGN);
     sigset_t none;
     sigemptyset(&none);
@@ -465,11 +465,11 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
 {
     if (!page || getpid() != rank_pid)
         return NULL;
-    size_t at = launch_put_str(page->who, 0, sizeof page->who, launch_words.proc);
-    at = launch_put_str(page->who, at, sizeof page->who, " ");
-    launch_put_u64(page->who, at, sizeof page->who, (uint64_t)proc + launch_words.first);
-    launch_put_str(page->end_call, 0, sizeof page->end_call, launch_words.end_call);
-    page->steps = launch_words.steps;
+    size_t at = core->launch_put_str(page->who, 0, sizeof page->who, core->launch_words->proc);
+    at = core->launch_put_str(page->who, at, sizeof page->who, " ");
+    core->launch_put_u64(page->who, at, sizeof page->who, (uint64_t)proc + core->launch_words->first);
+    core->launch_put_str(page->end_call, 0, sizeof page->end_call, core->launch_words->end_call);
+    page->steps = core->launch_words->steps;
     atomic_store(&page->step, 0);
     atomic_store(&page->state, ARMED);
     return &page->step;

@@ -9,12 +9,12 @@
 
 #include "barrier/barrier.h"
 #include "device/device.h"
-#include "device/mpi_fail.h"
-#include "device/mpi_wait.h"
-#include "session/session_mpi.h"
+#include "mpi/mpi_fail.h"
+#include "mpi/mpi_wait.h"
+#include "mpi/session_mpi.h"
 #include "host/host.h"
 #include "launch/launch.h"
-#include "device/lines.h"
+#include "mpi/lines.h"
 #include "settings/settings.h"
 
 #include <errno.h>
@@ -26,13 +26,13 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 void mpi_device_claim(void); /* mpi.c: this rank's MPI is not a BSP job's */
 
 bool hmpi_on(void)
 {
-    return !strcmp(device_choose()->name, "mpi");
+    return !strcmp(core->device_choose()->name, "mpi");
 }
 
 /* The host is rank 0; other ranks of the job (bsprun --device mpi -n P
@@ -41,7 +41,7 @@ bool hmpi_on(void)
 void hmpi_init(void)
 {
     uint32_t world, me;
-    dev->world(&world, &me);
+    (*core->dev)->world(&world, &me);
     mpi_device_claim();
     mpi_wait_set_crowded(); /* the host's kernels run beside its ranks */
     if (me == 0)
@@ -50,7 +50,7 @@ void hmpi_init(void)
     MPI_Request r;
     MPI_Ibarrier(MPI_COMM_WORLD, &r);
     mpi_wait_all(1, &r);
-    launch_fail_hook = NULL;
+    *core->launch_fail_hook = NULL;
     fflush(NULL);
     MPI_Finalize();
     _exit(0);
@@ -59,16 +59,16 @@ void hmpi_init(void)
 /* The session segment's data extents, to every kernel. */
 static void send_session(MPI_Comm ic)
 {
-    uint64_t brk = atomic_load(&hs.seg.hdr->brk);
+    uint64_t brk = atomic_load(&core->hs->seg.hdr->brk);
     struct em_build b = { 0 };
-    em_add_extents(&b, &hs.seg, 0, brk);
-    uint64_t h[3] = { hs.seg.size, b.h.nruns, hs.p };
+    em_add_extents(&b, &core->hs->seg, 0, brk);
+    uint64_t h[3] = { core->hs->seg.size, b.h.nruns, core->hs->p };
     MPI_Request r; /* nonblocking as the kernels' (kmpi_begin): the two kinds do not match */
     MPI_Ibcast(h, 3, MPI_UINT64_T, MPI_ROOT, ic, &r);
     MPI_Wait(&r, MPI_STATUS_IGNORE);
     MPI_Bcast(b.runs, (int)(2 * b.h.nruns), MPI_UINT64_T, MPI_ROOT, ic);
     for (uint64_t i = 0; i < b.h.nruns; i++) {
-        char *at = hs.seg.base + b.runs[2 * i];
+        char *at = core->hs->seg.base + b.runs[2 * i];
         for (uint64_t n = b.runs[2 * i + 1]; n;) {
             int k = (int)(n < (1ull << 30) ? n : 1ull << 30);
             MPI_Bcast(at, k, MPI_BYTE, MPI_ROOT, ic);
@@ -85,20 +85,20 @@ static void take_back(MPI_Comm ic, int k, int tag)
 {
     struct em_build b;
     em_recv(&b, k, tag, ic);
-    if (!em_apply(&b, &hs.seg))
-        host_error("ebsp_spmd", "processor %d sent back memory outside the session segment", k);
-    struct ebsp_proc *pr = &hs.sh->proc[k];
+    if (!em_apply(&b, &core->hs->seg))
+        core->host_error("ebsp_spmd", "processor %d sent back memory outside the session segment", k);
+    struct ebsp_proc *pr = &core->hs->sh->proc[k];
     if (b.h.up_len) {
-        uint64_t off = seg_alloc(&hs.seg, b.h.up_len, EBSP_ALIGN);
+        uint64_t off = core->seg_alloc(&core->hs->seg, b.h.up_len, EBSP_ALIGN);
         if (!off)
-            host_error("ebsp_spmd", "the session segment is exhausted (%llu bytes of messages up)",
+            core->host_error("ebsp_spmd", "the session segment is exhausted (%llu bytes of messages up)",
                        (unsigned long long)b.h.up_len);
-        memcpy(hs.seg.base + off, b.up_in, b.h.up_len);
+        memcpy(core->hs->seg.base + off, b.up_in, b.h.up_len);
         pr->up_off = off;
         pr->up_cap = pr->up_len = b.h.up_len;
         pr->up_count = b.h.up_count;
     }
-    atomic_store(&hs.sh->up_tagsize, (uint32_t)b.h.up_tagsize);
+    atomic_store(&core->hs->sh->up_tagsize, (uint32_t)b.h.up_tagsize);
     em_free(&b);
 }
 
@@ -106,13 +106,13 @@ static void take_back(MPI_Comm ic, int k, int tag)
  * memories again (the callback may have written them). */
 static void release(MPI_Comm ic)
 {
-    if (hs.sync_cb)
-        hs.sync_cb();
-    for (uint32_t k = 0; k < hs.p; k++) {
+    if (core->hs->sync_cb)
+        core->hs->sync_cb();
+    for (uint32_t k = 0; k < core->hs->p; k++) {
         struct em_build b = { 0 };
-        const struct ebsp_proc *pr = &hs.sh->proc[k];
-        em_add_extents(&b, &hs.seg, pr->local_off, pr->local_off + hs.sh->local_size);
-        em_add_extents(&b, &hs.seg, pr->ext_off, pr->ext_off + hs.sh->ext_size);
+        const struct ebsp_proc *pr = &core->hs->sh->proc[k];
+        em_add_extents(&b, &core->hs->seg, pr->local_off, pr->local_off + core->hs->sh->local_size);
+        em_add_extents(&b, &core->hs->seg, pr->ext_off, pr->ext_off + core->hs->sh->ext_size);
         em_send(&b, (int)k, EM_RELEASE, ic);
         em_free(&b);
     }
@@ -124,9 +124,9 @@ static void print_line(MPI_Comm ic, const MPI_Status *st, bool ack)
     MPI_Get_count(st, MPI_CHAR, &n);
     char *text = malloc((size_t)n + 1);
     if (!text)
-        host_error("ebsp_spmd", "out of memory");
+        core->host_error("ebsp_spmd", "out of memory");
     MPI_Recv(text, n, MPI_CHAR, st->MPI_SOURCE, EM_LINE, ic, MPI_STATUS_IGNORE);
-    host_print_line((uint32_t)st->MPI_SOURCE, text, (uint32_t)n);
+    core->host_print_line((uint32_t)st->MPI_SOURCE, text, (uint32_t)n);
     fflush(stdout);
     free(text);
     if (ack)
@@ -138,7 +138,7 @@ static void print_line(MPI_Comm ic, const MPI_Status *st, bool ack)
  * ends with status 0, so the host survives, as on shm. */
 static void stop_kernels(MPI_Comm ic)
 {
-    for (uint32_t k = 0; k < hs.p; k++)
+    for (uint32_t k = 0; k < core->hs->p; k++)
         MPI_Send(NULL, 0, MPI_BYTE, (int)k, EM_STOP, ic);
 }
 
@@ -157,13 +157,13 @@ static int serve(MPI_Comm ic)
     uint32_t ended = 0, arrived = 0, stopped = 0;
     bool stopping = false;
     int64_t until = 0; /* stopping: the kernels have until then (0: no limit) */
-    while (stopping ? stopped < hs.p : ended < hs.p) {
+    while (stopping ? stopped < core->hs->p : ended < core->hs->p) {
         MPI_Status st;
         if (!wait_until(ic, &st, until)) {
             unsigned long long limit = (unsigned long long)mpi_abort_limit();
-            host_error("ebsp_spmd", "%u of %u kernels did not stop within %llu s after the run failed (a kernel "
+            core->host_error("ebsp_spmd", "%u of %u kernels did not stop within %llu s after the run failed (a kernel "
                        "on mpi stops at its next call that waits): the time limit expired "
-                       "(SUPERSTEP_ABORT_TIMEOUT=%llu)", hs.p - stopped, hs.p, limit, limit);
+                       "(SUPERSTEP_ABORT_TIMEOUT=%llu)", core->hs->p - stopped, core->hs->p, limit, limit);
         }
         switch (st.MPI_TAG) {
         case EM_LINE:
@@ -171,7 +171,7 @@ static int serve(MPI_Comm ic)
             break;
         case EM_HSYNC:
             take_back(ic, st.MPI_SOURCE, EM_HSYNC);
-            if (++arrived == hs.p && !stopping) {
+            if (++arrived == core->hs->p && !stopping) {
                 arrived = 0;
                 release(ic);
             }
@@ -184,7 +184,7 @@ static int serve(MPI_Comm ic)
         case EM_FAILED: /* the kernel printed its line */
             MPI_Recv(NULL, 0, MPI_BYTE, st.MPI_SOURCE, st.MPI_TAG, ic, MPI_STATUS_IGNORE);
             if (st.MPI_TAG == EM_ABORT)
-                atomic_store(&hs.sh->aborted, 1);
+                atomic_store(&core->hs->sh->aborted, 1);
             if (!stopping) {
                 stopping = true;
                 stop_kernels(ic);
@@ -196,12 +196,12 @@ static int serve(MPI_Comm ic)
             stopped++;
             break;
         default:
-            host_error("ebsp_spmd", "unexpected message (tag %d) from processor %d", st.MPI_TAG, st.MPI_SOURCE);
+            core->host_error("ebsp_spmd", "unexpected message (tag %d) from processor %d", st.MPI_TAG, st.MPI_SOURCE);
         }
     }
     if (stopping)
         return 1;
-    for (uint32_t k = 0; k < hs.p; k++) /* each waits for it before MPI_Comm_disconnect */
+    for (uint32_t k = 0; k < core->hs->p; k++) /* each waits for it before MPI_Comm_disconnect */
         MPI_Send(NULL, 0, MPI_BYTE, (int)k, EM_BYE, ic);
     return 0;
 }
@@ -261,8 +261,8 @@ static void spawn_failed(int rc, const char *path)
     int prc = MPI_Open_port(MPI_INFO_NULL, port);
     if (prc == MPI_SUCCESS) {
         MPI_Close_port(port);
-    } else if (setting_num(SET_DEVICE_MANDATORY) == 1) {
-        host_error("ebsp_spmd", "cannot start kernel %s on device mpi: this MPI cannot start processes "
+    } else if (core->setting_num(SET_DEVICE_MANDATORY) == 1) {
+        core->host_error("ebsp_spmd", "cannot start kernel %s on device mpi: this MPI cannot start processes "
                    "(MPI_Comm_spawn and MPI_Open_port fail: %s); run the host on shm, or build Superstep "
                    "with an MPI that has dynamic processes (Open MPI; MPICH with ch3, ch4:ofi, or 4.1 and "
                    "later) (SUPERSTEP_DEVICE_MANDATORY=1)", path, mpi_why(prc, port_why, sizeof port_why));
@@ -275,11 +275,11 @@ static void spawn_failed(int rc, const char *path)
         run_here = true;
         return;
     }
-    host_error("ebsp_spmd", "cannot start %u process%s of kernel %s on device mpi: MPI_Comm_spawn: %s"
+    core->host_error("ebsp_spmd", "cannot start %u process%s of kernel %s on device mpi: MPI_Comm_spawn: %s"
 #ifdef OPEN_MPI
                " (Open MPI: mpirun --oversubscribe allows more processes than cores)"
 #endif
-               , hs.p, hs.p == 1 ? "" : "es", path, mpi_why(rc, why, sizeof why));
+               , core->hs->p, core->hs->p == 1 ? "" : "es", path, mpi_why(rc, why, sizeof why));
 }
 
 /* ---- a spawn that does not come back -------------------------------------- */
@@ -326,13 +326,13 @@ static void *spawn_watch(void *arg)
 
 static int spawn_watched(const char *path, char *const argv[], MPI_Comm *ic, int *errs)
 {
-    sg.limit = setting_num(SET_SPAWN_TIMEOUT);
-    sg.p = hs.p;
+    sg.limit = core->setting_num(SET_SPAWN_TIMEOUT);
+    sg.p = core->hs->p;
     sg.path = path;
     sg.done = false;
     pthread_t t;
     bool watched = sg.limit && pthread_create(&t, NULL, spawn_watch, NULL) == 0;
-    int rc = MPI_Comm_spawn(path, argv[1] ? (char **)argv + 1 : MPI_ARGV_NULL, (int)hs.p, MPI_INFO_NULL, 0,
+    int rc = MPI_Comm_spawn(path, argv[1] ? (char **)argv + 1 : MPI_ARGV_NULL, (int)core->hs->p, MPI_INFO_NULL, 0,
                             MPI_COMM_SELF, ic, errs);
     if (watched) {
         pthread_mutex_lock(&sg.lock);
@@ -349,13 +349,13 @@ int hmpi_run(const char *path, char *const argv[])
     if (run_here)
         return HMPI_RUN_HERE;
     if (!uses_superstep(path))
-        host_error("ebsp_spmd", "cannot start kernel %s on device mpi: it does not use Superstep (build it with "
+        core->host_error("ebsp_spmd", "cannot start kernel %s on device mpi: it does not use Superstep (build it with "
                    "bspcc); a kernel that never calls bsp_begin cannot be noticed there", path);
     MPI_Comm ic;
-    int *errs = calloc(hs.p, sizeof *errs);
+    int *errs = calloc(core->hs->p, sizeof *errs);
     if (!errs)
-        host_error("ebsp_spmd", "out of memory");
-    hwatch_launcher(setting_num(SET_MPIRUN_HANG_TIMEOUT));
+        core->host_error("ebsp_spmd", "out of memory");
+    hwatch_launcher(core->setting_num(SET_MPIRUN_HANG_TIMEOUT));
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int rc = spawn_watched(path, argv, &ic, errs);
     free(errs);

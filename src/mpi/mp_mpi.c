@@ -21,7 +21,7 @@
  * every message that has come into them (in the order they were posted,
  * which is each sender's order) into a FIFO per sender and class, where
  * head/take and the rotation over senders work as on shm.  Waiting spins
- * or naps in the one wait (src/device/mpi_wait.c).
+ * or naps in the one wait (src/mpi/mpi_wait.c).
  *
  * Ending: a node's mp_quit(0) sends an END notice to every node; the main
  * node's first sends QUIT to every node, then waits for every END.  MPI is
@@ -34,10 +34,10 @@
 #include "mp/mp_impl.h"
 
 #include "barrier/barrier.h"
-#include "device/lines.h"
-#include "device/mpi_fail.h"
-#include "device/mpi_wait.h"
-#include "device/mpi_watch.h"
+#include "mpi/lines.h"
+#include "mpi/mpi_fail.h"
+#include "mpi/mpi_wait.h"
+#include "mpi/mpi_watch.h"
 #include "launch/launch.h"
 #include "settings/settings.h"
 
@@ -51,7 +51,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 #define TAG_MSG 1                /* headers, and whole messages up to SLOT bytes */
 #define TAG_PIECE 2              /* the payload of a longer message, in pieces (hdr.piece): */
@@ -759,8 +759,8 @@ static int mpi_start(int n, int *me)
     MPI_Comm_size(X.comm, &X.n);
     MPI_Comm_rank(X.comm, &X.me);
     X.me++;
-    X.piece = (uint32_t)setting_num(SET_MPI_PIECE);
-    late_arm(&X.late, mpi_sync_late);
+    X.piece = (uint32_t)core->setting_num(SET_MPI_PIECE);
+    core->late_arm(&X.late, mpi_sync_late);
     X.watchers = mpi_wait_watchers(X.comm, X.late.period != 0);
     if (!X.watchers)
         return -ENOMEM;
@@ -783,8 +783,8 @@ static int mpi_start(int n, int *me)
             return -ENOMEM;
     }
     post_receives();
-    launch_words = mp_words;
-    launch_catch_fatal_signals(on_fatal_signal);
+    *core->launch_words = *core->mp_words;
+    core->launch_catch_fatal_signals(on_fatal_signal);
     /* Output: whole lines, paced, so that nodes' lines never mix (as on
      * the mpi device: lines.c). */
     lines_whole();
@@ -836,16 +836,16 @@ static bool message_waits(void *arg)
 }
 
 /* Wait a little while (at most ~100 ms, not past the deadline, -1: none)
- * for something to arrive, in the one wait (src/device/mpi_wait.c); false
+ * for something to arrive, in the one wait (src/mpi/mpi_wait.c); false
  * when the deadline passed. */
 static bool poll_wait(int64_t deadline)
 {
-    int64_t until = now_ns() + 100000000ll;
+    int64_t until = core->now_ns() + 100000000ll;
     if (deadline >= 0 && deadline < until)
         until = deadline > 0 ? deadline : 1; /* mpi_wait_until's 0 is no deadline */
     if (mpi_wait_until(message_waits, NULL, until))
         return true;
-    return deadline < 0 || now_ns() < deadline;
+    return deadline < 0 || core->now_ns() < deadline;
 }
 
 /* ---- deadlock detection ------------------------------------------------------
@@ -888,7 +888,7 @@ static void block_as(uint32_t what)
      * deadline or mp_sync, reports at every wait after REPORT_AFTER_NS). */
     bool changed = X.block != what;
     if (changed || X.recv_total != X.block_recv)
-        X.block_since = now_ns();
+        X.block_since = core->now_ns();
     X.block = what;
     X.block_recv = X.recv_total;
     if (changed)
@@ -917,7 +917,7 @@ static void report(uint32_t state)
  * waited REPORT_AFTER_NS, and again when its state has changed since. */
 static void maybe_report(void)
 {
-    if (!X.detect || X.me == 1 || X.block == MP_BLOCK_NONE || now_ns() - X.block_since < REPORT_AFTER_NS)
+    if (!X.detect || X.me == 1 || X.block == MP_BLOCK_NONE || core->now_ns() - X.block_since < REPORT_AFTER_NS)
         return;
     if (X.recv_total != X.look_recv) /* pumped after the look: look again first */
         return;
@@ -999,7 +999,7 @@ static void check_deadlock(void)
 {
     if (!X.d_state || X.block == MP_BLOCK_NONE || X.quit || X.recv_total != X.look_recv)
         return;
-    int64_t now = now_ns();
+    int64_t now = core->now_ns();
     if (now - X.block_since < CHECK_EVERY_NS || now - X.d_checked < CHECK_EVERY_NS)
         return;
     X.d_checked = now;
@@ -1010,7 +1010,7 @@ static void check_deadlock(void)
     uint64_t stamp = X.d_reports + X.recv_total;
     if (X.suspect && stamp == X.suspect_stamp && now - X.suspect_at >= CHECK_EVERY_NS) {
         char msg[1024];
-        mp_deadlock_line(msg, sizeof msg, X.n, reported_state);
+        core->mp_deadlock_line(msg, sizeof msg, X.n, reported_state);
         mpi_fail_mp(1, msg);
     }
     if (!X.suspect || stamp != X.suspect_stamp) {
@@ -1108,7 +1108,7 @@ static bool computing(uint32_t node)
 static void mpi_sync_late(int64_t waited_ns)
 {
     if (reports_here())
-        mp_sync_stalled(&X.late, waited_ns, X.n, computing);
+        core->mp_sync_stalled(&X.late, waited_ns, X.n, computing);
 }
 
 static int mpi_sync(void)
@@ -1118,7 +1118,7 @@ static int mpi_sync(void)
     memset(X.told, 0, ((size_t)X.n + 1) * sizeof *X.told); /* MP_BLOCK_NONE */
     notify_all(K_SYNC);
     struct late_timer late;
-    late_start(&late, &X.late, now_ns());
+    core->late_start(&late, &X.late, core->now_ns());
     for (;;) {
         look();
         int gone_node = 0;
@@ -1138,8 +1138,8 @@ static int mpi_sync(void)
             return MP_SYNC_QUIT;
         }
         if (gone_node)
-            mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone_node);
-        late_check(&late, now_ns());
+            core->mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone_node);
+        core->late_check(&late, core->now_ns());
         wait_blocked(MP_BLOCK_SYNC);
     }
 }

@@ -4,8 +4,8 @@
  */
 #include <mpi.h>
 
-#include "session/session_mpi.h"
-#include "device/mpi_wait.h"
+#include "mpi/session_mpi.h"
+#include "mpi/mpi_wait.h"
 #include "launch/launch.h"
 
 #include <stdlib.h>
@@ -13,7 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "plugin/import.h" /* last: the core's names, through the table the core hands the plug-in */
+#include "mpi/plugin.h" /* core: the core's services */
 
 /* ---- packets ------------------------------------------------------------------ */
 
@@ -26,7 +26,7 @@ static void *em_grow(void *p, uint64_t *cap, uint64_t need, size_t unit)
         c *= 2;
     void *q = realloc(p, c * unit);
     if (!q)
-        launch_fail(LAUNCH_EXIT_ERROR, "ebsp_spmd: out of memory (%llu bytes) copying the session segment",
+        core->launch_fail(LAUNCH_EXIT_ERROR, "ebsp_spmd: out of memory (%llu bytes) copying the session segment",
                     (unsigned long long)(c * unit));
     *cap = c;
     return q;
@@ -112,7 +112,7 @@ void em_recv(struct em_build *b, int src, int tag, MPI_Comm c)
     b->data = em_grow(NULL, &b->cap_data, b->h.data_len + 1, 1);
     b->up_in = malloc(b->h.up_len + 1);
     if (!b->up_in)
-        launch_fail(LAUNCH_EXIT_ERROR, "ebsp_spmd: out of memory (%llu bytes of messages up)",
+        core->launch_fail(LAUNCH_EXIT_ERROR, "ebsp_spmd: out of memory (%llu bytes of messages up)",
                     (unsigned long long)b->h.up_len);
     em_recv_bytes(b->runs, 16 * b->h.nruns, src, EM_PACKET, c);
     em_recv_bytes(b->data, b->h.data_len, src, EM_PACKET, c);
