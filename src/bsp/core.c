@@ -582,7 +582,7 @@ void bsp_vabort(const char *format, va_list args)
     bsp_require_not_forked("bsp_abort");
     char msg[768];
     vsnprintf(msg, sizeof msg, format ? format : "(no message)", args);
-    launch_one_line(msg, sizeof msg); /* the rendering of every path: oneline.c */
+    launch_one_line(msg, sizeof msg); /* the rendering of every path: launch/text.c */
     bsp_error("bsp_abort", "%s", msg);
 }
 

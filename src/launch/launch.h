@@ -154,7 +154,7 @@ void launch_fail(uint32_t code, const char *fmt, ...) __attribute__((format(prin
 void launch_vfail(uint32_t code, const char *fmt, va_list ap) __attribute__((noreturn));
 
 /* Make a user's text fit one diagnosis line, in place, within cap bytes:
- * trailing newlines dropped, interior ones shown as "\n" (oneline.c). */
+ * trailing newlines dropped, interior ones shown as "\n" (text.c). */
 void launch_one_line(char *msg, size_t cap);
 /* Async-signal-safe text building (for signal handlers and the supervisor):
  * append s, or v in decimal, at buf[at], NUL-terminated within cap; return

@@ -8,7 +8,7 @@
  * (it leaves by _exit or by its own signal), and no code of the program's.
  */
 #include "launch/supervise.h"
-#include "launch/launch.h"
+#include "launch/launch_impl.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -90,8 +90,6 @@ static void forward(int sig, siginfo_t *si, void *ctx)
     errno = saved;
 }
 
-static const int forwarded[] = { SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGALRM, SIGUSR1, SIGUSR2, SIGVTALRM, SIGPROF };
-
 void supervise_drop_handlers(void)
 {
     struct sigaction dfl, old;
@@ -117,8 +115,8 @@ static void own_signals(void)
     fw.sa_sigaction = forward;
     fw.sa_flags = SA_SIGINFO | SA_RESTART;
     sigfillset(&fw.sa_mask);
-    for (size_t i = 0; i < sizeof forwarded / sizeof forwarded[0]; i++)
-        sigaction(forwarded[i], &fw, NULL);
+    for (size_t i = 0; i < sizeof stop_signals / sizeof stop_signals[0]; i++)
+        sigaction(stop_signals[i], &fw, NULL); /* those processor 0 would catch */
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
@@ -221,18 +219,12 @@ static void settle(const siginfo_t *si)
     bool killed = si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED;
     if (atomic_load(&page->active)) {
         char what[96];
-        size_t at;
         if (killed) {
-            at = launch_put_str(what, 0, sizeof what, "killed by signal ");
-            at = launch_put_u64(what, at, sizeof what, (uint64_t)si->si_status);
-            at = launch_put_str(what, at, sizeof what, " (SIG");
-            const char *abbrev = sigabbrev_np(si->si_status);
-            at = launch_put_str(what, at, sizeof what, abbrev ? abbrev : "?");
-            launch_put_str(what, at, sizeof what, ")");
+            put_killed(what, 0, sizeof what, si->si_status);
             report(what, false);
             die_by(si->si_status);
         }
-        at = launch_put_str(what, 0, sizeof what, "exited with status ");
+        size_t at = launch_put_str(what, 0, sizeof what, "exited with status ");
         launch_put_u64(what, at, sizeof what, (uint64_t)(unsigned)si->si_status);
         report(what, true);
         _exit(1);

@@ -1,5 +1,7 @@
 /*
- * oneline.c - how a user's message is shown inside a one-line diagnosis.
+ * text.c - text for the job's lines: a user's message made one line, and
+ * the async-signal-safe pieces that signal handlers and the supervisor
+ * build their lines from (no stdio there).
  *
  * Every report is one line (docs/conventions.md), but a message given to
  * bsp_abort (or any call that prints a user's text) may hold newlines.
@@ -8,7 +10,7 @@
  * as the two characters "\n" (a carriage return as "\r"), so the line stays
  * one line and still says where the program broke it.
  */
-#include "launch/launch.h"
+#include "launch/launch_impl.h"
 
 #include <string.h>
 
@@ -44,4 +46,36 @@ void launch_one_line(char *msg, size_t cap)
             msg[--out] = c;
         }
     }
+}
+
+size_t launch_put_str(char *buf, size_t at, size_t cap, const char *s)
+{
+    while (*s && at + 1 < cap)
+        buf[at++] = *s++;
+    buf[at] = 0;
+    return at;
+}
+
+size_t launch_put_u64(char *buf, size_t at, size_t cap, uint64_t v)
+{
+    char digits[24];
+    int n = 0;
+    do
+        digits[n++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0);
+    while (n && at + 1 < cap)
+        buf[at++] = digits[--n];
+    buf[at] = 0;
+    return at;
+}
+
+/* "SEGV" for SIGSEGV: glibc's abbreviation, "?" for a number it does not know. */
+size_t put_killed(char *buf, size_t at, size_t cap, int sig)
+{
+    const char *abbrev = sigabbrev_np(sig);
+    at = launch_put_str(buf, at, cap, "killed by signal ");
+    at = launch_put_u64(buf, at, cap, (uint64_t)sig);
+    at = launch_put_str(buf, at, cap, " (SIG");
+    at = launch_put_str(buf, at, cap, abbrev ? abbrev : "?");
+    return launch_put_str(buf, at, cap, ")");
 }
