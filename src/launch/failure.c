@@ -258,32 +258,26 @@ void launch_stop_if_failed(void)
 }
 
 /* Until the job's failure word is set: by the processor that reports, or
- * by the monitor, which reports every processor's end (so no bound). */
-static void await_failed_word(void)
+ * by the monitor, which reports every processor's end (so no bound).
+ * Processors of another machine (the mpi device: none forked here) share
+ * no failure word: the device's hook waits for the job's stop. */
+void launch_await_failure(void)
 {
     struct barrier *b = &job.ls->barrier;
-    while (!barrier_failed(b)) {
+    while (job.forked && !barrier_failed(b)) {
         uint32_t w = atomic_load(&b->failed_wake);
         if (!barrier_failed(b))
             wait_word(b, &b->failed_wake, w, -1);
     }
-}
-
-void launch_await_failure(void)
-{
-    /* Processors of another machine (the mpi device: none forked here)
-     * share no failure word: the device's hook waits for the job's stop. */
-    if (job.forked)
-        await_failed_word();
     launch_stopped();
 }
 
+/* Only on shm, whose processors are forked: a direct transfer reads and
+ * writes another process. */
 void launch_stop_if_peer_died(uint32_t peer, int err)
 {
-    if (err != ESRCH || atomic_load(&job.ls->proc[peer].ended))
-        return;
-    await_failed_word();
-    launch_stopped();
+    if (err == ESRCH && !atomic_load(&job.ls->proc[peer].ended))
+        launch_await_failure();
 }
 
 char launch_proc_state(uint32_t p)
