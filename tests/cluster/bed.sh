@@ -61,7 +61,9 @@ up() { # N
     echo "$n" >"$dir/nodes"
     { echo "127.0.0.1 localhost"; for i in $(seq 1 "$n"); do echo "10.77.0.$i node$i"; done; } >"$dir/hosts"
     ncpu=$(nproc)
-    trap 'down "$dir" >/dev/null 2>&1' ERR
+    # Whatever fails on the way, nothing is left.
+    made_dir=$dir # (the trap runs where up's variables are gone)
+    trap '[ -n "${made:-}" ] || down "$made_dir" >/dev/null 2>&1' EXIT
     start_holder "$dir/bridge.pid" "$dir" --net -- sh -c 'ip link set lo up'
     bridge=$(cat "$dir/bridge.pid")
     nsenter -t "$bridge" -n ip link add "${pfx}br" type bridge
@@ -80,7 +82,7 @@ up() { # N
         nsenter -t "$bridge" -n ip link set "${pfx}v$i" master "${pfx}br" up
         nsenter -t "$(cat "$dir/$i/pid")" -n sh -c "ip addr add 10.77.0.$i/24 dev eth0 && ip link set eth0 up"
     done
-    trap - ERR
+    made=1
     echo "$dir"
 }
 
@@ -94,8 +96,9 @@ start_holder() { # pid-file dir unshare-options... -- setup...
     fifo=$dir/ready.$$
     mkfifo "$fifo"
     # setsid: the bed outlives this script; sleep holds the namespaces.
-    setsid unshare "${opts[@]}" sh -c '"$@" && echo $$ >"$0" && exec sleep infinity' \
-        "$fifo" "$@" </dev/null >/dev/null 2>&1 &
+    # The fifo is open from the start: a failed unshare or setup closes it.
+    setsid unshare "${opts[@]}" sh -c '"$@" && echo $$ >&3 && exec sleep infinity 3>&-' \
+        holder "$@" </dev/null >/dev/null 2>&1 3>"$fifo" &
     read -r pid <"$fifo" || die "a node's setup failed"
     rm -f "$fifo"
     echo "$pid" >"$file"

@@ -9,6 +9,13 @@
 # RUN: n=4 args="2" timeout=300
 . tests/cluster/bed.inc
 ppn=$1 p=$((2 * $1))
+# Not run in CI: MPICH 4.0.2, 2 ranks a node, jobs hang at their end in
+# MPI_Finalize (docs/cluster.md, "Not working yet"; tests/cluster/known
+# hang measures it).  SUPERSTEP_TEST_KNOWN=1 runs it.
+if [ "$mpikind" = mpich ] && [ "$ppn" -gt 1 ] && [ "${SUPERSTEP_TEST_KNOWN:-}" != 1 ]; then
+    echo "SKIP: MPICH with $ppn ranks a node: the hang at the end of issue 31 (tests/cluster/known hang); SUPERSTEP_TEST_KNOWN=1 runs it"
+    exit 77
+fi
 fail() { echo "programs.sh ($mpikind, 2 nodes x $ppn): $*" >&2; exit 1; }
 bed_up 2
 
