@@ -1,0 +1,87 @@
+# slurm.sh - programs under Slurm as on a cluster: 2 nodes of the test bed
+# with slurmctld and a slurmd each (tests/cluster/slurm.inc), PPN ranks a
+# node, started with srun as a user types it (Open MPI's build: --mpi=pmix,
+# MPICH's: --mpi=pmi2), default MPI settings; and a batch job (sbatch of a
+# script that calls srun) whose output file has every processor's line.
+# Each program prints what it promises or checks itself (status 0), and
+# leaves no process and no file in any node's /dev/shm or /tmp.  A program
+# of one MPI started by the other's PMI says so in one line, status
+# non-zero (issue 31 item 3; the Open MPI build's half fails today:
+# tests/cluster/slurm_known.sh).
+# Usage: slurm.sh PPN
+# RUN: n=2 args="1" timeout=180
+# RUN: n=4 args="2" timeout=180
+. tests/cluster/bed.inc
+. tests/cluster/slurm.inc
+ppn=$1 p=$((2 * $1))
+mpi=$(srun_mpi)
+fail() { echo "slurm.sh ($mpikind, srun --mpi=$mpi, 2 nodes x $ppn): $*" >&2; exit 1; }
+if [ "$mpikind" = mpich ] && [ "$ppn" -gt 1 ]; then
+    echo "SKIP: MPICH, 2 ranks a node under srun --mpi=pmi2: a rank hangs in MPI_Finalize in about half the runs" \
+        "(issue 31 item 4; tests/cluster/slurm_known.sh mpich_end asserts it)"
+    exit 77
+fi
+slurm_up 2
+
+run() { # expected-stdout-ERE (or ''), program, args...
+    local want=$1 prog=$2 out rc=0
+    shift 2
+    out=$(s srun -N 2 -n "$p" --mpi="$mpi" "$O/$prog" "$@" 2>&1) || rc=$?
+    [ "$rc" = 0 ] || fail "srun $prog $*: exit status $rc: $(printf '%s' "$out" | tail -5 | tr '\n' '|')"
+    [ -z "$want" ] || printf '%s\n' "$out" | grep -Eq "$want" ||
+        fail "srun $prog $*: not '$want' in: $(printf '%s' "$out" | tail -5 | tr '\n' '|')"
+    slurm_nothing_left "srun $prog $*"
+    echo "ok: srun --mpi=$mpi $prog $*"
+}
+hello_lines() { # output
+    local i
+    for i in $(seq 0 $((p - 1))); do
+        printf '%s\n' "$1" | grep -qx "Hello from processor $i of $p" || return 1
+    done
+    [ "$(printf '%s\n' "$1" | grep -c '^Hello from')" = "$p" ]
+}
+
+out=$(s srun -N 2 -n "$p" --mpi="$mpi" "$O/examples/hello" 2>&1) || fail "srun hello: exit status $?: $out"
+hello_lines "$out" || fail "srun hello: not one line from each of $p processors: $out"
+slurm_nothing_left "srun hello"
+echo "ok: srun --mpi=$mpi hello"
+run "^inner product of two vectors of length 1000000 on $p processors = 333333833333" examples/inner_product
+for t in bsp/put_basic bsp/get_basic bsp/bsmp_many coll/model; do
+    run '' "tests/$t"
+done
+
+# A batch job: sbatch returns at once; the job runs the script on node 1,
+# its srun the program on both nodes, its output into the file named.
+cat >"$SL/job.sh" <<EOF
+#!/bin/sh
+srun --mpi=$mpi $PWD/$O/examples/hello
+EOF
+id=$(s sbatch --parsable -N 2 -n "$p" -o "$SL/job.out" "$SL/job.sh" 2>&1) || fail "sbatch: $id"
+# The job is done once squeue no longer lists it.
+for i in $(seq 1 600); do
+    [ -z "$(s squeue -h -j "$id" 2>/dev/null)" ] && break
+    sleep 0.1
+done
+
+[ -z "$(s squeue -h -j "$id" 2>/dev/null)" ] || fail "sbatch: job $id still queued or running after 60 s"
+hello_lines "$(cat "$SL/job.out")" || fail "sbatch: job $id: $SL/job.out has: $(tr '\n' '|' <"$SL/job.out")"
+slurm_nothing_left "sbatch"
+echo "ok: sbatch of a script that calls srun --mpi=$mpi hello"
+
+# The other MPI's PMI: MPICH's build under --mpi=pmix or no --mpi sees a
+# job of one; it says so in one line and the job fails (Open MPI's build:
+# tests/cluster/slurm_known.sh mismatch).
+if [ "$mpikind" = mpich ]; then
+    for m in pmix none; do
+        rc=0
+        out=$(s srun -N 2 -n "$p" --mpi=$m "$O/examples/hello" 2>&1) || rc=$?
+        [ "$rc" != 0 ] || fail "srun --mpi=$m hello: status 0: $out"
+        n=$(printf '%s\n' "$out" | grep -c '^superstep: ')
+        printf '%s\n' "$out" | grep -q "^superstep: the launcher started $p processes, but MPICH .* sees a job of 1" &&
+            ! printf '%s\n' "$out" | grep -q '^Hello' && [ "$n" = 1 ] ||
+            fail "srun --mpi=$m hello (status $rc): $out"
+        slurm_nothing_left "srun --mpi=$m hello"
+        echo "ok: srun --mpi=$m with MPICH's build: $(printf '%s\n' "$out" | grep -m1 '^superstep: ')"
+    done
+fi
+exit 0
