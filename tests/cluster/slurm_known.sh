@@ -109,7 +109,7 @@ for c in $cases; do
         ;;
     procs)
         for j in 1 2; do
-            out=$(s srun -N 2 -n $p --mpi=$mpi "$SL/$lnhello" 2>&1) || no "job $j: status $?: $(flat "$out")"
+            out=$(s srun -t 1 -N 2 -n $p --mpi=$mpi "$SL/$lnhello" 2>&1) || no "job $j: status $?: $(flat "$out")"
         done
         l=$(named)
         [ -z "$l" ] || no "after two jobs: $(flat "$l")"
