@@ -90,51 +90,87 @@ static bool remote_fence_ready(void)
     return remote_fence;
 }
 
-/* 'counted': the word is a counted_word's, whose setter does not fence. */
-static bool wait_change(struct barrier *b, _Atomic uint32_t *word, uint32_t value, _Atomic uint32_t *sleepers,
-                        bool counted, int64_t timeout_ns, const struct late_watch *watch)
+static bool ready_now(const struct wait *w)
 {
-    int64_t spin = oversubscribed ? SPIN_NS_OVER : SPIN_NS;
-    int64_t start = 0, t = 0;
-    struct late_timer late = { NULL, 0, INT64_MAX };
+    return w->ready ? w->ready(w->arg) : atomic_load_explicit(w->word, memory_order_acquire) != w->value;
+}
+
+/* Sleep on w->word for at most 'slice', counted in w->sleepers; not at all
+ * when 'ready' holds after the count (a waker fences between its change
+ * and its look at the count: it either wakes us or we see its change). */
+static void sleep_slice(struct wait *w, int64_t slice)
+{
+    if (w->sleepers)
+        atomic_fetch_add(w->sleepers, 1);
+    if (w->counted && remote_fence_ready())
+        syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL_EXPEDITED, 0, 0);
+    uint32_t v = w->value;
+    bool go = true;
+    if (w->ready) { /* 'word' is a wake counter: read it before the last look */
+        atomic_thread_fence(memory_order_seq_cst);
+        v = atomic_load(w->word);
+        go = !w->ready(w->arg);
+    }
+    if (go)
+        futex_sleep(w->word, v, slice);
+    if (w->sleepers)
+        atomic_fetch_sub(w->sleepers, 1);
+}
+
+/* Always inlined into barrier_wait, whose struct is then constants. */
+static inline __attribute__((always_inline)) bool wait_loop(struct wait *w)
+{
+    int64_t spin = w->spin_ns == WAIT_NO_SPIN ? 0 : w->spin_ns ? w->spin_ns : oversubscribed ? SPIN_NS_OVER : SPIN_NS;
+    int64_t yield_end = w->no_yield || spin > YIELD_NS ? spin : YIELD_NS;
+    bool busy = spin > 0; /* the first looks without a clock */
+    int64_t t = 0;
     for (unsigned i = 0;; i++) {
-        if (atomic_load_explicit(word, memory_order_acquire) != value)
+        if (ready_now(w))
             return true;
-        if (barrier_failed(b))
+        if (w->b && barrier_failed(w->b))
             return false;
-        if (i < 64 && !oversubscribed) {
+        if (i < 64 && busy && !w->start) {
             cpu_relax();
             continue;
         }
-        if ((i & 15) == 0 || oversubscribed) {
+        if ((i & 15) == 0 || !busy || !t) {
             t = now_ns();
-            if (!start) {
-                start = t;
-                late_start(&late, watch, t);
+            if (!w->start) {
+                w->start = t;
+                late_start(&w->timer, w->late, t);
             }
-            if (timeout_ns >= 0 && t - start >= timeout_ns)
+            if (w->deadline && t >= w->deadline)
                 return false;
-            late_check(&late, t);
+            late_check(&w->timer, t);
         }
-        if (t - start < spin) {
+        if (t - w->start < spin) {
             cpu_relax();
-        } else if (t - start < YIELD_NS) {
+        } else if (t - w->start < yield_end || !w->word) {
             sched_yield();
         } else {
             int64_t slice = SLEEP_SLICE_NS;
-            if (timeout_ns >= 0 && timeout_ns - (t - start) < slice)
-                slice = timeout_ns - (t - start) + 1;
-            if (late.due - t < slice)
-                slice = late.due - t + 1;
-            if (sleepers)
-                atomic_fetch_add(sleepers, 1);
-            if (counted && remote_fence_ready())
-                syscall(SYS_membarrier, MEMBARRIER_CMD_GLOBAL_EXPEDITED, 0, 0);
-            futex_sleep(word, value, slice);
-            if (sleepers)
-                atomic_fetch_sub(sleepers, 1);
+            if (w->deadline && w->deadline - t < slice)
+                slice = w->deadline - t;
+            if (w->timer.due - t < slice)
+                slice = w->timer.due - t + 1;
+            w->slept = true;
+            sleep_slice(w, slice);
             t = now_ns();
         }
+    }
+}
+
+bool wait_for(struct wait *w)
+{
+    return wait_loop(w);
+}
+
+void wake_sleepers(_Atomic uint32_t *word, _Atomic uint32_t *sleepers)
+{
+    atomic_thread_fence(memory_order_seq_cst);
+    if (atomic_load_explicit(sleepers, memory_order_relaxed)) {
+        atomic_fetch_add(word, 1);
+        wake_word(word);
     }
 }
 
@@ -152,7 +188,8 @@ uint64_t barrier_wait(struct barrier *b, uint32_t nprocs, uint64_t contribution,
             wake_word(&b->gen);
         return sum;
     }
-    if (!wait_change(b, &b->gen, gen, &b->sleepers, false, -1, late) || barrier_failed(b)) {
+    struct wait w = { .word = &b->gen, .value = gen, .sleepers = &b->sleepers, .b = b, .late = late };
+    if (!wait_loop(&w) || barrier_failed(b)) {
         *ok = false;
         return 0;
     }
@@ -172,12 +209,14 @@ bool barrier_fail(struct barrier *b, uint32_t code)
 
 bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns)
 {
-    return wait_change(b, word, value, NULL, false, timeout_ns, NULL);
+    struct wait w = { .word = word, .value = value, .b = b, .deadline = timeout_ns < 0 ? 0 : now_ns() + timeout_ns };
+    return wait_for(&w);
 }
 
 bool counted_wait(struct barrier *b, struct counted_word *w, uint32_t value)
 {
-    return wait_change(b, &w->value, value, &w->sleepers, true, -1, NULL);
+    struct wait wt = { .word = &w->value, .value = value, .sleepers = &w->sleepers, .b = b, .counted = true };
+    return wait_for(&wt);
 }
 
 void counted_set(struct counted_word *w, uint32_t value)

@@ -47,58 +47,6 @@ static inline bool barrier_failed(struct barrier *b)
     return atomic_load_explicit(&b->failed, memory_order_relaxed) != 0;
 }
 
-/*
- * Wait until *word != value, the job fails, or timeout_ns passes (-1: none);
- * same spin-yield-sleep policy.  Returns true when the word changed.
- * The writer must call wake_word() after changing a word others wait on.
- */
-bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns);
-void wake_word(_Atomic uint32_t *word);
-
-/*
- * A word that its one writer sets often and others seldom wait on: waiters
- * count themselves in 'sleepers' while they sleep, so that counted_set
- * makes the wake call only when one does, and costs the setter no fence
- * (a waiter falling asleep makes the setters fence, membarrier(2)).
- * counted_wait: wait_word, without a timeout, until w->value != value.
- */
-struct counted_word {
-    _Atomic uint32_t value;        /* futex word */
-    _Atomic uint32_t sleepers;
-};
-bool counted_wait(struct barrier *b, struct counted_word *w, uint32_t value);
-void counted_set(struct counted_word *w, uint32_t value);
-
-/*
- * barrier_wait and wait_word (counted_wait) are the runtime's one wait on
- * shared memory (spin, yield, futex sleep in bounded slices, the failure
- * word, a timeout, the stall watch): the barrier, mp_sync, the host's
- * serving loop, a kernel's ebsp_host_sync and message ring, a direct read
- * of a peer that has not yet applied its sync, and the launch layer's
- * waits for a failure all use it.  The waits that stay different, and why (each
- * says so where it is):
- *   - mp.h's receive (src/mp/mp_shm.c, shm_wait): waits for any of 2N
- *     channels, not one word; its spin adapts to how often spinning paid;
- *     it has no yield phase; it sleeps behind a 'sleeping' flag so that
- *     senders skip the wake call; and it checks for deadlock each slice;
- *   - the rest of an mp.h message being written (wait_more): the sender is
- *     inside mp_send and publishes without waking anyone: spin, yield;
- *   - a kernel's DMA (src/ebsp/dma.c): threads of one process, a condvar;
- *   - on the mpi device (em_wait, hmpi.c): MPI's progress needs polling.
- * The pieces below are what those are made of.
- */
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
-int64_t now_ns(void);                       /* CLOCK_MONOTONIC */
-void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns); /* ns <= 0: returns at once */
-void futex_sleep_unbounded(_Atomic uint32_t *word, uint32_t value);
-
 /* SUPERSTEP_STALL_TIMEOUT: the one "who is late" watchdog (late.c).  The
  * layer that knows what the processors do makes the watch (src/bsp/stall.c
  * for BSPlib processors and kernels, the mp.h transports for mp_sync,
@@ -125,6 +73,91 @@ void late_start(struct late_timer *t, const struct late_watch *w, int64_t now);
 bool late_due(struct late_timer *t, int64_t now);
 /* late_due, and then the watch's 'late'. */
 void late_check(struct late_timer *t, int64_t now);
+
+/*
+ * The one wait (wait_for).  Every wait of the runtime for another process
+ * or thread (the barrier; mp.h's sync, receive and the rest of a message;
+ * a kernel's host sync, message ring and DMA, and its DMA thread; the
+ * host's serving loop; a direct read of a peer that has not yet applied
+ * its sync; the launch layer's waits for a failure) is this one loop, so
+ * each gets the same policy and the same ends, and none forgets one:
+ *   - spin (long enough to outlast a yield on a loaded machine; not at all
+ *     with more processors than cores, where a spinner steals the core of
+ *     the peer it waits for), then sched_yield, then sleep on the futex
+ *     word in slices of at most 100 ms;
+ *   - ends: what is waited for (true); the job's failure word; a deadline;
+ *     the stall watch (SUPERSTEP_STALL_TIMEOUT, below) runs meanwhile.
+ * What is waited for is a word that changes (*word != value), or, with
+ * 'ready', any condition whose writers bump 'word' after changing it
+ * (wake_sleepers: a wake counter).  A waker that sets a word often and
+ * seldom has a sleeper counts on 'sleepers' (waiters count themselves
+ * there while asleep) to skip the wake call.  Zero-initialise the struct
+ * and set what applies; one struct may be waited on again (a wait in
+ * slices): the stall watch times from the first call, and later calls
+ * go to sleep at once.  The waits on MPI's progress are mpi_wait_until
+ * (src/mpi), and the launch layer's awaits (src/launch) are moving onto
+ * this one (see docs/architecture.md, "Barrier and waiting").
+ */
+struct wait {
+    _Atomic uint32_t *word;             /* futex word; NULL: no waker, never sleep (yield) */
+    uint32_t value;                     /* without 'ready': wait while *word == value */
+    bool (*ready)(void *arg);           /* with it: wait until it holds */
+    void *arg;
+    _Atomic uint32_t *sleepers;         /* NULL: every writer wakes */
+    struct barrier *b;                  /* whose failure word ends the wait; NULL: none (a thread) */
+    int64_t deadline;                   /* now_ns() time that ends it; 0: none */
+    const struct late_watch *late;      /* NULL: no stall watch */
+    int64_t spin_ns;                    /* 0: the barrier's; WAIT_NO_SPIN: none */
+    bool no_yield;                      /* sleep straight after the spin */
+    bool counted;                       /* a counted_word (below): its setter does not fence */
+    bool slept;                         /* out: the spin ran out (mp.h adapts its spin) */
+    int64_t start;                      /* kept by wait_for: 0 until its first clock read */
+    struct late_timer timer;
+};
+#define WAIT_NO_SPIN (-1)
+
+/* true when what was awaited holds; false on the job's failure (barrier_failed
+ * says so) or at the deadline. */
+bool wait_for(struct wait *w);
+
+/* The writer's half with 'sleepers': after changing what a waiter's 'ready'
+ * reads, bump and wake 'word' if anyone sleeps (a full fence between: the
+ * waiter either sees the change or is seen asleep). */
+void wake_sleepers(_Atomic uint32_t *word, _Atomic uint32_t *sleepers);
+
+/* wait_for until *word != value, the job fails, or timeout_ns passes (-1:
+ * none); true when the word changed.  The writer calls wake_word() after
+ * changing a word others wait on. */
+bool wait_word(struct barrier *b, _Atomic uint32_t *word, uint32_t value, int64_t timeout_ns);
+void wake_word(_Atomic uint32_t *word);
+
+/*
+ * A word that its one writer sets often and others seldom wait on: waiters
+ * count themselves in 'sleepers' while they sleep, so that counted_set
+ * makes the wake call only when one does, and costs the setter no fence
+ * (a waiter falling asleep makes the setters fence, membarrier(2)).
+ * counted_wait: wait_word, without a timeout, until w->value != value.
+ */
+struct counted_word {
+    _Atomic uint32_t value;        /* futex word */
+    _Atomic uint32_t sleepers;
+};
+bool counted_wait(struct barrier *b, struct counted_word *w, uint32_t value);
+void counted_set(struct counted_word *w, uint32_t value);
+
+/* The pieces of the wait, for the waits on MPI (src/mpi) and the launch
+ * layer's. */
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+int64_t now_ns(void);                       /* CLOCK_MONOTONIC */
+void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns); /* ns <= 0: returns at once */
+void futex_sleep_unbounded(_Atomic uint32_t *word, uint32_t value);
 
 /* Whom a watch blames: of the 'count' ids from 'first' on, those for which
  * is_late holds (computing), or whose process 'stopped' finds stopped

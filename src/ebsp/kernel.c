@@ -231,9 +231,8 @@ void ebsp_host_sync(void)
     atomic_store(&ek.mine->in_hsync, 1);
     atomic_fetch_add(&ek.sh->hsync_arrived, 1);
     ebsp_ring_doorbell(ek.sh);
-    while (atomic_load(&ek.sh->hsync_gen) == gen)
-        if (!wait_word(&job.ls->barrier, &ek.sh->hsync_gen, gen, -1))
-            launch_stopped();
+    if (!wait_word(&job.ls->barrier, &ek.sh->hsync_gen, gen, -1))
+        launch_stopped();
     bsp_set_call(CALL_NONE);
 }
 

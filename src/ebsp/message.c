@@ -13,7 +13,8 @@
  * A fatal error of this processor is printed by the launch layer on
  * stderr; so that it never overtakes this processor's earlier lines,
  * the failure hook first waits until the host has printed (and flushed)
- * everything in the ring.
+ * everything in the ring, for as long as that takes: the wait ends on
+ * the host's progress or the job's failure, never on a clock.
  */
 #include <e_bsp.h>
 
@@ -36,6 +37,25 @@ static void ring_copy(char *ring, uint64_t pos, const void *src, uint64_t n)
         memcpy(ring, (const char *)src + first, n - first);
 }
 
+/* Wait until this processor's ring has room for 'need' bytes (EBSP_RING:
+ * until the host has printed, and flushed, all of it: hprint.c moves the
+ * tail only after its flush); false when the job failed meanwhile.  The
+ * wait follows the host's progress (ring_drained) and has no bound: a host
+ * that stops printing holds the run, as any stopped process of it does. */
+static bool await_room(uint64_t need)
+{
+    struct ebsp_proc *me = ek.mine;
+    uint64_t head = atomic_load_explicit(&me->ring_head, memory_order_relaxed);
+    for (;;) {
+        uint32_t drained = atomic_load(&me->ring_drained);
+        if (head + need - atomic_load(&me->ring_tail) <= EBSP_RING)
+            return true;
+        ebsp_ring_doorbell(ek.sh);
+        if (!wait_word(&job.ls->barrier, &me->ring_drained, drained, -1))
+            return false;
+    }
+}
+
 /* Write one line (n bytes of text) to this processor's ring. */
 static void ring_write(const char *text, uint32_t len)
 {
@@ -47,14 +67,8 @@ static void ring_write(const char *text, uint32_t len)
     char *ring = ek.seg.base + me->ring_off;
     uint64_t need = ebsp_msg_size(len);
     uint64_t head = atomic_load_explicit(&me->ring_head, memory_order_relaxed);
-    for (;;) {
-        uint32_t drained = atomic_load(&me->ring_drained);
-        if (head + need - atomic_load(&me->ring_tail) <= EBSP_RING)
-            break;
-        ebsp_ring_doorbell(ek.sh);
-        if (!wait_word(&job.ls->barrier, &me->ring_drained, drained, -1))
-            launch_stopped();
-    }
+    if (!await_room(need))
+        launch_stopped();
     uint64_t ticket = atomic_fetch_add(&ek.sh->msg_ticket, 1);
     ring_copy(ring, head, &len, 4);
     ring_copy(ring, head + 4, &ticket, 8);
@@ -128,23 +142,13 @@ void ebsp_core_abort(const char *format, ...)
 }
 
 /* Before the launch layer prints this processor's failure line: let the
- * host print what this processor wrote before it.  Not when the job has
- * failed already (the host may have stopped printing), and at most 2 s. */
+ * host print what this processor wrote before it (not when the job has
+ * failed already: the host stops printing then). */
 static void fail_hook(uint32_t code, const char *msg)
 {
     (void)code;
-    if (!msg || !ek.begun)
-        return;
-    struct ebsp_proc *me = ek.mine;
-    int64_t until = now_ns() + 2000000000;
-    for (;;) {
-        uint32_t drained = atomic_load(&me->ring_drained);
-        if (atomic_load(&me->ring_tail) == atomic_load(&me->ring_head) || barrier_failed(&job.ls->barrier) ||
-            now_ns() > until)
-            return;
-        ebsp_ring_doorbell(ek.sh);
-        wait_word(&job.ls->barrier, &me->ring_drained, drained, 20 * 1000 * 1000);
-    }
+    if (msg && ek.begun)
+        await_room(EBSP_RING);
 }
 
 void ebsp_messages_begin(void)

@@ -18,14 +18,15 @@
  * visible, and then waits (spinning, yielding) for the rest, which the
  * sender is busy writing.
  *
- * Waking: each node has a wake word and a 'sleeping' flag in the segment.
- * A receiver with nothing to read spins briefly on its channels (not at all
- * when there are more nodes than CPUs), then sets 'sleeping', reads the
- * wake word, looks once more, and sleeps on the wake word's futex, in
- * slices, checking the job's failure word after each.  A sender publishes,
- * then (after a full fence) bumps the wake word and wakes the futex only if
- * it sees 'sleeping': the fences on both sides ensure that either the
- * receiver sees the message or the sender sees the flag.  (Unlike the
+ * Waking: each node has a wake word and a 'sleeping' count in the segment.
+ * A receiver with nothing to read waits with barrier.h's wait_for: it
+ * spins briefly on its channels (not at all when there are more nodes than
+ * CPUs), then counts itself in 'sleeping', reads the wake word, looks once
+ * more, and sleeps on the wake word's futex, in slices, checking the job's
+ * failure word after each.  A sender publishes, then (wake_sleepers: after
+ * a full fence) bumps the wake word and wakes the futex only if it sees
+ * 'sleeping': the fences on both sides ensure that either the receiver
+ * sees the message or the sender sees the count.  (Unlike the
  * barrier's wait, there is no phase of sched_yield between spinning and
  * sleeping: a receive may wait for long, and on a crowded machine a
  * yielding receiver runs far later than one the kernel wakes.)
@@ -53,21 +54,17 @@
 #include "settings/settings.h"
 
 #include <errno.h>
-#include <linux/futex.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Per node: what its senders touch to wake it. */
 struct mp_node {
     _Atomic uint32_t wake;       /* futex word, bumped to wake a sleeper */
-    _Atomic uint32_t sleeping;   /* the node may be asleep on 'wake' */
+    _Atomic uint32_t sleeping;   /* non-zero: the node may be asleep on 'wake' */
     _Atomic uint32_t blocked;    /* MP_BLOCK_*: waiting for ever, and for what */
     _Atomic uint32_t moves;      /* bumped each time the node stops waiting */
     char pad[SEG_LINE - 4 * sizeof(uint32_t)];
@@ -216,12 +213,7 @@ static int shm_start(int n, int *me)
 
 static void notify(int dst)
 {
-    struct mp_node *d = &S.node[dst - 1];
-    atomic_thread_fence(memory_order_seq_cst);
-    if (atomic_load_explicit(&d->sleeping, memory_order_relaxed)) {
-        atomic_fetch_add(&d->wake, 1);
-        wake_word(&d->wake);
-    }
+    wake_sleepers(&S.node[dst - 1].wake, &S.node[dst - 1].sleeping);
 }
 
 static void shm_end(void)
@@ -380,8 +372,7 @@ static int shm_sync(void)
         wake_word(&sh->sync_gen);
         return MP_SYNC_OK;
     }
-    struct late_timer late;
-    late_start(&late, &S.late, now_ns());
+    struct wait w = { .word = &sh->sync_gen, .b = job_barrier(), .late = &S.late };
     for (;;) {
         /* 'ended' first: a node that ended after this sync completed, or
          * after quitting, is no error. */
@@ -397,14 +388,15 @@ static int shm_sync(void)
         if (gone)
             mp_error("mp_sync", "node %d has already ended (mp_quit), so not every node can meet", gone);
         block_as(MP_BLOCK_SYNC);
-        wait_word(job_barrier(), &sh->sync_gen, now, SLICE_NS);
-        check_failed();
-        if ((atomic_load(&sh->sync_gen) & ~SYNC_QUIT) != gen || (atomic_load(&sh->sync_gen) & SYNC_QUIT)) {
+        /* In slices: the deadlock check looks after each. */
+        w.value = now;
+        w.deadline = now_ns() + SLICE_NS;
+        if (wait_for(&w)) {
             unblock();
             continue;
         }
+        check_failed();
         check_deadlock();
-        late_check(&late, now_ns());
     }
 }
 
@@ -489,18 +481,22 @@ static bool shm_head(int src, int cls, struct mp_head *h)
     return false;
 }
 
-/* The rest of a message the sender is still writing: it is inside mp_send,
- * so spin, and yield when the machine is crowded; a dead sender fails the
- * job, which ends the wait.  Not wait_word (barrier.h): the sender
- * publishes each piece without waking anyone, so there is no word to sleep
- * on, and the wait is as long as a memcpy. */
-static void wait_more(unsigned *spins)
+/* The rest of a message the sender is still writing: it is inside mp_send
+ * and publishes each piece without waking anyone, so the wait has no word
+ * to sleep on (wait_for spins and yields; a dead sender fails the job,
+ * which ends it); it is as long as a memcpy. */
+static bool more_ready(void *q)
 {
-    check_failed();
-    if (S.over || ++*spins > 2000)
-        sched_yield();
-    else
-        cpu_relax();
+    size_t len;
+    chan_peek(&((struct inq *)q)->r, 1, &len);
+    return len != 0;
+}
+
+static void wait_more(struct inq *q)
+{
+    struct wait w = { .ready = more_ready, .arg = q, .b = job_barrier() };
+    if (!wait_for(&w))
+        launch_stopped();
 }
 
 static void shm_take(const struct mp_head *h, void *buf)
@@ -509,15 +505,13 @@ static void shm_take(const struct mp_head *h, void *buf)
     struct inq *q = inq_of(h->src, h->cls);
     char *d = buf;
     uint64_t left = q->rec.length, unreleased = 0;
-    unsigned spins = 0;
     while (left) {
         size_t len;
         const void *p = chan_peek(&q->r, left, &len);
         if (!len) {
-            wait_more(&spins);
+            wait_more(q);
             continue;
         }
-        spins = 0;
         memcpy(d, p, len);
         chan_consume(&q->r, len);
         d += len;
@@ -556,58 +550,35 @@ static bool ready(int src)
  * does, and on a quiet one they catch a prompt answer spinning. */
 #define SPIN_MIN_NS 1000
 
-/* Not wait_word (barrier.h), which waits for one word with a fixed policy:
- * this waits for any of the channels from 'src' (or every node), adapts
- * its spin, skips the yield phase (see the top of this file), sleeps behind
- * the 'sleeping' flag so that senders wake only sleepers, and checks for a
- * deadlock after each slice.  The futex sleep and cpu_relax are barrier.h's. */
+static bool ready_from(void *src)
+{
+    return ready(*(int *)src);
+}
+
+/* One slice of a receive's wait (mp.c loops): wait_for on any of the
+ * channels from 'src' (or every node), woken through this node's wake
+ * counter, with no yield phase (see the top of this file); then the
+ * deadlock check. */
 static bool shm_wait(int src, int64_t deadline)
 {
     if (deadline < 0)
         block_as(src ? MP_BLOCK_FROM + (uint32_t)src : MP_BLOCK_ANY);
     else
         unblock(); /* a wait with a deadline ends by itself */
-    if (!S.over) {
-        int64_t t0 = now_ns();
-        for (unsigned i = 1;; i++) {
-            if (ready(src)) {
-                S.spin_ns = S.spin_ns * 2 > SPIN_NS ? SPIN_NS : S.spin_ns * 2;
-                return true;
-            }
-            if ((i & 15) == 0) {
-                check_failed();
-                int64_t t = now_ns();
-                if (deadline >= 0 && t >= deadline)
-                    return false;
-                if (t - t0 >= S.spin_ns)
-                    break;
-            }
-            cpu_relax();
-        }
-    }
-    S.spin_ns = S.spin_ns / 2 < SPIN_MIN_NS ? SPIN_MIN_NS : S.spin_ns / 2;
     struct mp_node *me = &S.node[S.me - 1];
-    atomic_store(&me->sleeping, 1);
-    atomic_thread_fence(memory_order_seq_cst);
-    uint32_t v = atomic_load(&me->wake);
-    bool ok = true;
-    if (!ready(src)) {
-        int64_t slice = SLICE_NS;
-        if (deadline >= 0) {
-            int64_t left = deadline - now_ns();
-            if (left <= 0)
-                ok = false;
-            else if (left < slice)
-                slice = left;
-        }
-        if (ok)
-            futex_sleep(&me->wake, v, slice);
-    }
-    atomic_store_explicit(&me->sleeping, 0, memory_order_relaxed);
+    int64_t end = now_ns() + SLICE_NS;
+    struct wait w = { .word = &me->wake, .ready = ready_from, .arg = &src, .sleepers = &me->sleeping, .b = job_barrier(),
+                      .deadline = deadline >= 0 && deadline < end ? deadline : end,
+                      .spin_ns = S.over ? WAIT_NO_SPIN : S.spin_ns, .no_yield = true };
+    bool got = wait_for(&w);
+    if (w.slept)
+        S.spin_ns = S.spin_ns / 2 < SPIN_MIN_NS ? SPIN_MIN_NS : S.spin_ns / 2;
+    else if (got)
+        S.spin_ns = S.spin_ns * 2 > SPIN_NS ? SPIN_NS : S.spin_ns * 2;
     check_failed();
-    if (deadline < 0 && !ready(src))
+    if (!got && deadline < 0)
         check_deadlock();
-    return ok && (deadline < 0 || now_ns() < deadline);
+    return got || deadline < 0 || now_ns() < deadline;
 }
 
 const struct mp_transport mp_transport_shm = {
