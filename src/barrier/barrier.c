@@ -111,7 +111,9 @@ static void sleep_slice(struct wait *w, int64_t slice)
         v = atomic_load(w->word);
         go = !w->ready(w->arg);
     }
-    if (go)
+    if (go && slice == INT64_MAX)
+        futex_sleep_unbounded(w->word, v);
+    else if (go)
         futex_sleep(w->word, v, slice);
     if (w->sleepers)
         atomic_fetch_sub(w->sleepers, 1);
@@ -122,19 +124,23 @@ static inline __attribute__((always_inline)) bool wait_loop(struct wait *w)
 {
     int64_t spin = w->spin_ns == WAIT_NO_SPIN ? 0 : w->spin_ns ? w->spin_ns : oversubscribed ? SPIN_NS_OVER : SPIN_NS;
     int64_t yield_end = w->no_yield || spin > YIELD_NS ? spin : YIELD_NS;
-    bool busy = spin > 0; /* the first looks without a clock */
-    int64_t t = 0;
+    bool busy = spin > 0; /* the first looks without a clock ... */
+    bool watched = w->late && w->late->period; /* ... but the watch's clock at once: a wait that returns often must still run it */
+    int64_t t0 = 0, t = 0;
+    w->slept = false;
     for (unsigned i = 0;; i++) {
         if (ready_now(w))
             return true;
         if (w->b && barrier_failed(w->b))
             return false;
-        if (i < 64 && busy && !w->start) {
+        if (i < 64 && busy && (i || !watched)) {
             cpu_relax();
             continue;
         }
-        if ((i & 15) == 0 || !busy || !t) {
+        if ((i & 15) == 0 || !busy || !t0) {
             t = now_ns();
+            if (!t0)
+                t0 = t;
             if (!w->start) {
                 w->start = t;
                 late_start(&w->timer, w->late, t);
@@ -143,15 +149,15 @@ static inline __attribute__((always_inline)) bool wait_loop(struct wait *w)
                 return false;
             late_check(&w->timer, t);
         }
-        if (t - w->start < spin) {
+        if (t - t0 < spin) {
             cpu_relax();
-        } else if (t - w->start < yield_end || !w->word) {
+        } else if (t - t0 < yield_end || !w->word) {
             sched_yield();
         } else {
-            int64_t slice = SLEEP_SLICE_NS;
+            int64_t slice = w->b ? SLEEP_SLICE_NS : INT64_MAX; /* no failure word to re-check: no slices */
             if (w->deadline && w->deadline - t < slice)
                 slice = w->deadline - t;
-            if (w->timer.due - t < slice)
+            if (w->timer.due != INT64_MAX && w->timer.due - t < slice)
                 slice = w->timer.due - t + 1;
             w->slept = true;
             sleep_slice(w, slice);

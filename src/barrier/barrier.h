@@ -1,5 +1,5 @@
 /*
- * barrier.h - the barrier every superstep meets at, and the waits beside it.
+ * barrier.h - the barrier every superstep meets at, and the one wait.
  *
  * A central counter in the segment.  Each arrival adds its contribution (a
  * count of one plus flags packed in higher bits); the last arrival publishes
@@ -84,7 +84,8 @@ void late_check(struct late_timer *t, int64_t now);
  *   - spin (long enough to outlast a yield on a loaded machine; not at all
  *     with more processors than cores, where a spinner steals the core of
  *     the peer it waits for), then sched_yield, then sleep on the futex
- *     word in slices of at most 100 ms;
+ *     word in slices of at most 100 ms (the failure word is looked at
+ *     after each: a second line of defence behind barrier_fail's wake);
  *   - ends: what is waited for (true); the job's failure word; a deadline;
  *     the stall watch (SUPERSTEP_STALL_TIMEOUT, below) runs meanwhile.
  * What is waited for is a word that changes (*word != value), or, with
@@ -93,10 +94,11 @@ void late_check(struct late_timer *t, int64_t now);
  * seldom has a sleeper counts on 'sleepers' (waiters count themselves
  * there while asleep) to skip the wake call.  Zero-initialise the struct
  * and set what applies; one struct may be waited on again (a wait in
- * slices): the stall watch times from the first call, and later calls
- * go to sleep at once.  The waits on MPI's progress are mpi_wait_until
- * (src/mpi), and the launch layer's awaits (src/launch) are moving onto
- * this one (see docs/architecture.md, "Barrier and waiting").
+ * slices): its stall watch times from the first call (clear 'start' to
+ * time afresh).  Not built on it (docs/architecture.md, "Barrier and
+ * waiting"): the waits on MPI's progress (mpi_wait_until: MPI needs
+ * polling), those on the kernel's objects (poll(2) on pidfds and pipes),
+ * and, until launch.c is split, the launch layer's own awaits.
  */
 struct wait {
     _Atomic uint32_t *word;             /* futex word; NULL: no waker, never sleep (yield) */
@@ -110,8 +112,8 @@ struct wait {
     int64_t spin_ns;                    /* 0: the barrier's; WAIT_NO_SPIN: none */
     bool no_yield;                      /* sleep straight after the spin */
     bool counted;                       /* a counted_word (below): its setter does not fence */
-    bool slept;                         /* out: the spin ran out (mp.h adapts its spin) */
-    int64_t start;                      /* kept by wait_for: 0 until its first clock read */
+    bool slept;                         /* out: this call's spin and yield ran out */
+    int64_t start;                      /* the stall watch's start; 0: at the next call */
     struct late_timer timer;
 };
 #define WAIT_NO_SPIN (-1)

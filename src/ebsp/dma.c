@@ -4,12 +4,18 @@
  * ebsp_dma_push queues a copy and returns; the thread, started at the first
  * push, does the copies one at a time in push order and publishes the
  * number of the last one done.  A handle holds its copy's number, so
- * ebsp_dma_wait only compares two counters unless it must sleep.
+ * ebsp_dma_wait only compares two counters unless it must sleep.  Both
+ * sides wait with barrier.h's wait_for: the thread for work (sleeping at
+ * once: it must not take the core of the kernel it serves), a kernel for
+ * its copy (also ended by the job's failure); each wakes the other
+ * through a wake counter only when the other sleeps (wake_sleepers).
  */
 #include <e_bsp.h>
 
+#include "barrier/barrier.h"
 #include "bsp/bsp_impl.h"
 #include "ebsp/ebsp.h"
+#include "launch/launch.h"
 
 #include <pthread.h>
 #include <signal.h>
@@ -25,16 +31,25 @@ struct dma_task {
 };
 
 static struct {
-    pthread_mutex_t mu;
-    pthread_cond_t work, done_cv;
+    pthread_mutex_t mu;           /* the queue, for the pusher and the thread */
     pthread_t thread;
     bool started;
     struct dma_task *q;           /* ring: copy number s at q[s % cap] */
     uint64_t cap;
     uint64_t pushed, taken;       /* under mu */
     _Atomic uint64_t done;        /* number of the last copy finished */
-    uint32_t waiters;             /* under mu */
-} dma = { .mu = PTHREAD_MUTEX_INITIALIZER, .work = PTHREAD_COND_INITIALIZER, .done_cv = PTHREAD_COND_INITIALIZER };
+    _Atomic uint32_t work, work_sleepers;  /* wake counter: copies pushed */
+    _Atomic uint32_t done_wake, done_sleepers;
+} dma = { .mu = PTHREAD_MUTEX_INITIALIZER };
+
+static bool have_work(void *arg)
+{
+    (void)arg;
+    pthread_mutex_lock(&dma.mu);
+    bool more = dma.taken != dma.pushed;
+    pthread_mutex_unlock(&dma.mu);
+    return more;
+}
 
 static void *dma_main(void *arg)
 {
@@ -42,19 +57,19 @@ static void *dma_main(void *arg)
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_BLOCK, &all, NULL); /* signals stay with the main thread */
-    pthread_mutex_lock(&dma.mu);
     for (;;) {
-        while (dma.taken == dma.pushed)
-            pthread_cond_wait(&dma.work, &dma.mu);
+        /* No failure word: a failing job ends this process, and this thread with it. */
+        struct wait w = { .word = &dma.work, .ready = have_work, .sleepers = &dma.work_sleepers,
+                          .spin_ns = WAIT_NO_SPIN, .no_yield = true };
+        wait_for(&w);
+        pthread_mutex_lock(&dma.mu);
         uint64_t seq = ++dma.taken;
         struct dma_task t = dma.q[seq % dma.cap];
         pthread_mutex_unlock(&dma.mu);
         if (t.n)
             memmove(t.dst, t.src, t.n);
         atomic_store_explicit(&dma.done, seq, memory_order_release);
-        pthread_mutex_lock(&dma.mu);
-        if (dma.waiters)
-            pthread_cond_broadcast(&dma.done_cv);
+        wake_sleepers(&dma.done_wake, &dma.done_sleepers);
     }
     return NULL;
 }
@@ -95,8 +110,8 @@ void ebsp_dma_push(ebsp_dma_handle *desc, void *dst, const void *src, size_t nby
     dma_reserve();
     uint64_t seq = ++dma.pushed;
     dma.q[seq % dma.cap] = (struct dma_task){ dst, src, nbytes };
-    pthread_cond_signal(&dma.work);
     pthread_mutex_unlock(&dma.mu);
+    wake_sleepers(&dma.work, &dma.work_sleepers);
     desc->config = DMA_MAGIC;
     desc->count = (unsigned)seq;
     desc->outer_stride = (unsigned)(seq >> 32);
@@ -106,27 +121,20 @@ void ebsp_dma_push(ebsp_dma_handle *desc, void *dst, const void *src, size_t nby
     ebsp_stats.dma_pushed++;
 }
 
-/* A short spin, then the condvar: the copier is a thread of this process,
- * so neither the futex words nor the failure word of barrier.h's waits
- * apply (a failing job ends this process, its copier with it). */
+static bool copied(void *seq)
+{
+    return atomic_load_explicit(&dma.done, memory_order_acquire) >= *(uint64_t *)seq;
+}
+
 static void wait_seq(uint64_t seq)
 {
-    if (atomic_load_explicit(&dma.done, memory_order_acquire) >= seq)
+    if (copied(&seq))
         return;
     ebsp_stats.dma_waited_busy++;
-    for (int i = 0; i < 2000; i++) {
-        if (atomic_load_explicit(&dma.done, memory_order_acquire) >= seq)
-            return;
-#if defined(__x86_64__) || defined(__i386__)
-        __builtin_ia32_pause();
-#endif
-    }
-    pthread_mutex_lock(&dma.mu);
-    dma.waiters++;
-    while (atomic_load_explicit(&dma.done, memory_order_acquire) < seq)
-        pthread_cond_wait(&dma.done_cv, &dma.mu);
-    dma.waiters--;
-    pthread_mutex_unlock(&dma.mu);
+    struct wait w = { .word = &dma.done_wake, .ready = copied, .arg = &seq, .sleepers = &dma.done_sleepers,
+                      .b = &job.ls->barrier };
+    if (!wait_for(&w))
+        launch_stopped();
 }
 
 void ebsp_dma_wait(ebsp_dma_handle *desc)

@@ -310,10 +310,14 @@ static void host_sync_release(void)
 
 /* Some processors wait in ebsp_host_sync, all the others at the barrier
  * (bsp_sync, ebsp_barrier, bsp_end): none can go on. */
+static bool host_sync_stuck(uint32_t arrived)
+{
+    return arrived && arrived + BAR_GET(atomic_load(&job.ls->barrier.arrived), 0) == hs.p;
+}
+
 static void check_host_sync_mismatch(uint32_t arrived)
 {
-    uint64_t at_barrier = BAR_GET(atomic_load(&job.ls->barrier.arrived), 0);
-    if (arrived + at_barrier != hs.p)
+    if (!host_sync_stuck(arrived))
         return;
     uint32_t in = 0, out = 0;
     for (uint32_t q = hs.p; q-- > 0;) {
@@ -344,17 +348,6 @@ static void host_sync_late(int64_t waited_ns)
                  line);
 }
 
-/* The watch runs while some, not all, processors wait in ebsp_host_sync. */
-static void watch_host_sync(struct late_timer *late, uint32_t arrived)
-{
-    int64_t t = now_ns();
-    if (!arrived || arrived == hs.p)
-        late_start(late, NULL, t);
-    else if (!late->w)
-        late_start(late, &hsync_watch, t);
-    late_check(late, t);
-}
-
 /* Every process ended cleanly as far as the launch layer knows (a kernel
  * that is a plain BSPlib program never rings the bell at its end). */
 static bool all_ended(void)
@@ -365,30 +358,51 @@ static bool all_ended(void)
     return true;
 }
 
+/* What the serving loop waits for: a bell (a line, an arrival in
+ * ebsp_host_sync, a kernel's end), or what rings none: arrivals at the
+ * barrier that leave ebsp_host_sync's callers stuck, and the end of a
+ * plain BSPlib kernel.  Those are looked at only once the wait sleeps
+ * (at each of its slices): not while it spins, when the kernels' own
+ * words would bounce between their cores and the host's. */
+struct serve {
+    struct wait w;
+    uint32_t bell;
+};
+
+static bool serve_ready(void *arg)
+{
+    struct serve *sv = arg;
+    if (atomic_load(&hs.sh->doorbell) != sv->bell)
+        return true;
+    return sv->w.slept && (host_sync_stuck(atomic_load(&hs.sh->hsync_arrived)) || all_ended());
+}
+
 static void serve_run(void)
 {
     struct ebsp_shared *sh = hs.sh;
     struct barrier *b = &job.ls->barrier;
-    struct late_timer hsync_late;
+    struct serve sv = { .w = { .word = &sh->doorbell, .ready = serve_ready, .b = b } };
+    sv.w.arg = &sv;
     late_arm(&hsync_watch, host_sync_late);
-    late_start(&hsync_late, NULL, 0);
     for (;;) {
-        uint32_t bell = atomic_load(&sh->doorbell);
+        sv.bell = atomic_load(&sh->doorbell);
         host_print(false);
         if (barrier_failed(b))
             break;
         uint32_t arrived = atomic_load(&sh->hsync_arrived);
         if (arrived == hs.p)
             host_sync_release();
-        else if (arrived)
+        else
             check_host_sync_mismatch(arrived);
-        watch_host_sync(&hsync_late, arrived);
+        /* The stall watch runs while some, not all, wait in ebsp_host_sync. */
+        const struct late_watch *watch = arrived && arrived < hs.p ? &hsync_watch : NULL;
+        if (watch != sv.w.late) {
+            sv.w.late = watch;
+            sv.w.start = 0;
+        }
         if (atomic_load(&sh->ended) == hs.p || barrier_failed(b) || all_ended())
             break;
-        /* Arrivals at the barrier ring no bell: while some processors wait
-         * in ebsp_host_sync, look again soon for a mismatch; else now and
-         * then for processes that ended without ringing. */
-        wait_word(b, &sh->doorbell, bell, (arrived && arrived < hs.p ? 20 : 200) * 1000 * 1000);
+        wait_for(&sv.w);
     }
 }
 

@@ -1,10 +1,14 @@
 /* barrier_threads.c - the job barrier, the word waits and the failure word
  * with threads as processors, so that ThreadSanitizer (make test TSAN=1)
  * sees every access: sums over many rounds, data written before a barrier
- * read after it, and a failure that wakes every waiter.
+ * read after it, and a failure that wakes every waiter; and wait_for with
+ * a condition and a wake counter (mp.h's receive, a kernel's DMA): thread
+ * 0 hands the others data, round after round, and waits for each to take
+ * it (TSan checks that the wait orders the data).
  */
 // RUN: args="sum 4 2000"
 // RUN: args="fail 4"
+// RUN: args="handoff 3 2000"
 #include "barrier/barrier.h"
 #include "check.h"
 
@@ -51,9 +55,45 @@ static void *fail_thread(void *arg)
     return NULL;
 }
 
+static _Atomic uint64_t posted, taken;      /* rounds handed out; takes of this round */
+static _Atomic uint32_t post_wake, post_sleepers, take_wake, take_sleepers;
+static uint64_t payload;                     /* plain memory: the wait must order it */
+
+static bool round_posted(void *r)
+{
+    return atomic_load_explicit(&posted, memory_order_acquire) >= *(uint64_t *)r;
+}
+
+static bool all_taken(void *r)
+{
+    return atomic_load_explicit(&taken, memory_order_acquire) == *(uint64_t *)r * (nthreads - 1);
+}
+
+static void *handoff_thread(void *arg)
+{
+    uint32_t me = (uint32_t)(uintptr_t)arg;
+    for (uint64_t r = 1; r <= (uint64_t)rounds; r++) {
+        if (me == 0) {
+            payload = r * 7;
+            atomic_store_explicit(&posted, r, memory_order_release);
+            wake_sleepers(&post_wake, &post_sleepers);
+            struct wait w = { .word = &take_wake, .ready = all_taken, .arg = &r, .sleepers = &take_sleepers, .b = bar };
+            CHECK(wait_for(&w), "round %llu: the wait for the takers failed", (unsigned long long)r);
+        } else {
+            struct wait w = { .word = &post_wake, .ready = round_posted, .arg = &r, .sleepers = &post_sleepers,
+                              .b = bar };
+            CHECK(wait_for(&w), "round %llu: the wait for the data failed", (unsigned long long)r);
+            CHECK(payload == r * 7, "round %llu: the data is not visible", (unsigned long long)r);
+            atomic_fetch_add_explicit(&taken, 1, memory_order_release);
+            wake_sleepers(&take_wake, &take_sleepers);
+        }
+    }
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
-    CHECK(argc >= 3, "usage: barrier_threads sum T ROUNDS | fail T");
+    CHECK(argc >= 3, "usage: barrier_threads sum T ROUNDS | fail T | handoff T ROUNDS");
     CHECK(seg_create(&seg, 1ull << 24, 64) == 0, "seg_create");
     bar = seg_ptr(&seg, seg_alloc(&seg, sizeof *bar, SEG_LINE));
     nthreads = (uint32_t)atoi(argv[2]);
@@ -61,10 +101,10 @@ int main(int argc, char **argv)
     rounds = argc > 3 ? atoi(argv[3]) : 0;
     barrier_init(bar, nthreads);
     barrier_set_oversubscribed(true);
-    bool sum = !strcmp(argv[1], "sum");
+    void *(*body)(void *) = !strcmp(argv[1], "sum") ? sum_thread : !strcmp(argv[1], "fail") ? fail_thread : handoff_thread;
     pthread_t t[64];
     for (uint32_t i = 0; i < nthreads; i++)
-        CHECK(pthread_create(&t[i], NULL, sum ? sum_thread : fail_thread, (void *)(uintptr_t)i) == 0, "create");
+        CHECK(pthread_create(&t[i], NULL, body, (void *)(uintptr_t)i) == 0, "create");
     for (uint32_t i = 0; i < nthreads; i++)
         pthread_join(t[i], NULL);
     seg_detach(&seg);
