@@ -90,11 +90,6 @@ static bool remote_fence_ready(void)
     return remote_fence;
 }
 
-static bool ready_now(const struct wait *w)
-{
-    return w->ready ? w->ready(w->arg) : atomic_load_explicit(w->word, memory_order_acquire) != w->value;
-}
-
 /* Sleep on w->word for at most 'slice', counted in w->sleepers; not at all
  * when 'ready' holds after the count (a waker fences between its change
  * and its look at the count: it either wakes us or we see its change). */
@@ -119,21 +114,32 @@ static void sleep_slice(struct wait *w, int64_t slice)
         atomic_fetch_sub(w->sleepers, 1);
 }
 
-/* Always inlined into barrier_wait, whose struct is then constants. */
+/* Always inlined into barrier_wait, whose struct is then constants; what
+ * the spin looks at is read into locals once (a call does not change it),
+ * so the spin loads only the shared words. */
 static inline __attribute__((always_inline)) bool wait_loop(struct wait *w)
 {
+    _Atomic uint32_t *const word = w->word;
+    const uint32_t value = w->value;
+    bool (*const ready)(void *) = w->ready;
+    void *const arg = w->arg;
+    struct barrier *const b = w->b;
     int64_t spin = w->spin_ns == WAIT_NO_SPIN ? 0 : w->spin_ns ? w->spin_ns : oversubscribed ? SPIN_NS_OVER : SPIN_NS;
     int64_t yield_end = w->no_yield || spin > YIELD_NS ? spin : YIELD_NS;
-    bool busy = spin > 0; /* the first looks without a clock ... */
-    bool watched = w->late && w->late->period; /* ... but the watch's clock at once: a wait that returns often must still run it */
+    bool busy = spin > 0;
+    /* The barrier's policy looks 64 times without a clock (a given spin is
+     * timed from the start: mp.h's adaptive one may be a microsecond), and
+     * a watched wait reads the clock at once (one that returns often must
+     * still run the watch). */
+    bool clockless = busy && !w->spin_ns && !(w->late && w->late->period);
     int64_t t0 = 0, t = 0;
     w->slept = false;
     for (unsigned i = 0;; i++) {
-        if (ready_now(w))
+        if (ready ? ready(arg) : atomic_load_explicit(word, memory_order_acquire) != value)
             return true;
-        if (w->b && barrier_failed(w->b))
+        if (b && barrier_failed(b))
             return false;
-        if (i < 64 && busy && (i || !watched)) {
+        if (i < 64 && clockless) {
             cpu_relax();
             continue;
         }
@@ -151,10 +157,10 @@ static inline __attribute__((always_inline)) bool wait_loop(struct wait *w)
         }
         if (t - t0 < spin) {
             cpu_relax();
-        } else if (t - t0 < yield_end || !w->word) {
+        } else if (t - t0 < yield_end || !word) {
             sched_yield();
         } else {
-            int64_t slice = w->b ? SLEEP_SLICE_NS : INT64_MAX; /* no failure word to re-check: no slices */
+            int64_t slice = b ? SLEEP_SLICE_NS : INT64_MAX; /* no failure word to re-check: no slices */
             if (w->deadline && w->deadline - t < slice)
                 slice = w->deadline - t;
             if (w->timer.due != INT64_MAX && w->timer.due - t < slice)
