@@ -19,6 +19,15 @@
 
 static bool oversubscribed;
 
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__)
+    __asm__ __volatile__("yield");
+#endif
+}
+
 void barrier_set_oversubscribed(bool over)
 {
     oversubscribed = over;

@@ -147,16 +147,9 @@ struct counted_word {
 bool counted_wait(struct barrier *b, struct counted_word *w, uint32_t value);
 void counted_set(struct counted_word *w, uint32_t value);
 
-/* The pieces of the wait, for the waits on MPI (src/mpi) and the launch
- * layer's. */
-static inline void cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__)
-    __asm__ __volatile__("yield");
-#endif
-}
+/* The clock of every wait (also those on MPI's progress), and the futex
+ * sleeps that the launch layer's own awaits use until they move onto
+ * wait_for. */
 int64_t now_ns(void);                       /* CLOCK_MONOTONIC */
 void futex_sleep(_Atomic uint32_t *word, uint32_t value, int64_t ns); /* ns <= 0: returns at once */
 void futex_sleep_unbounded(_Atomic uint32_t *word, uint32_t value);
