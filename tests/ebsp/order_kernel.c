@@ -2,11 +2,11 @@
  * "rounds R": in round r processor r % p writes the line "r", then all meet
  * in ebsp_barrier, so line r is written before line r+1 by the clock of
  * every processor.  "fail K": the last processor writes "line 0" ..
- * "line K-1", then commits a fatal error (a put to processor p).  "held K
- * DIR": as "fail K", but the last processor first writes its host's pid
- * to DIR/host and writes its lines only once DIR/stopped exists (order.sh
- * has stopped the host then: the lines cannot be printed until it
- * continues). */
+ * "line K-1", then commits a fatal error (a put to processor p).  "fail K
+ * DIR" (order.sh held): the same, but the last processor first writes its
+ * host's pid to DIR/host and writes its lines only once DIR/stopped
+ * exists (order.sh has stopped the host then: the lines cannot be
+ * printed until it continues). */
 // NORUN: the kernel of order_host.c, which starts it (started alone: tests/ebsp/spmd_kernel.c)
 #include <e_bsp.h>
 #include <stdio.h>
@@ -43,7 +43,7 @@ int main(int argc, char **argv)
                 ebsp_message("%d", r);
             ebsp_barrier();
         }
-    } else if (argc > 2 && (!strcmp(argv[1], "fail") || !strcmp(argv[1], "held"))) {
+    } else if (argc > 2 && !strcmp(argv[1], "fail")) {
         int v = 0;
         bsp_push_reg(&v, sizeof v);
         bsp_sync();
