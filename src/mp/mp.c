@@ -52,6 +52,8 @@ void mp_error(const char *call, const char *fmt, ...)
             fflush(stdout);
             fprintf(stderr, "superstep: %s\n", msg);
             fflush(NULL);
+            if (T->copy_failed) /* after the line: the node may stop the job at once */
+                T->copy_failed(1);
             _exit(1); /* a copy of a node: its exit hooks are not this process's */
         }
         T->fail(1, msg);

@@ -77,6 +77,11 @@ struct mp_transport {
     /* Report 'msg' once for the whole job and stop every node; exit status
      * 'code'.  Never returns. */
     void (*fail)(int code, const char *msg) __attribute__((noreturn));
+    /* In a process forked from this node (launch_forked_copy), whose
+     * refused call has printed its line: mark the job failed with 'code'
+     * where the node will see it, without MPI (not for a forked process).
+     * NULL: the copy fails the job through the tables it shares (shm). */
+    void (*copy_failed)(int code);
 };
 
 /* What a node blocked for ever waits for (deadlock detection, both

@@ -45,9 +45,11 @@
 #include <mpi.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -157,6 +159,11 @@ static struct {
     uint64_t syncs;              /* syncs this node has arrived at */
     bool quit;                   /* the main node's QUIT has arrived */
     bool ended_here;             /* this node's mp_quit(0) has run */
+    /* The status a process forked from this node failed the job with (its
+     * refused call's line printed; 0: none), in a page shared with every
+     * such process (made at mp_start, before any of them): mp_sync,
+     * mp_quit and the exit look at it. */
+    _Atomic int *copy_code;
     bool finish;                 /* the main node's FINISH (it finalizes MPI) has arrived */
     int turn[MP_CLASSES];        /* the rotation over senders for 'any' */
     /* Sends in MPI, in the order posted: [first, nout) of req, their
@@ -218,6 +225,7 @@ static struct {
     uint32_t *told;
 } X = { .comm = MPI_COMM_NULL };
 
+/* msg NULL: the line is out already (a forked copy's: stop_if_copy_failed). */
 static void mpi_fail_mp(int code, const char *msg) __attribute__((noreturn));
 static void mpi_fail_mp(int code, const char *msg)
 {
@@ -228,13 +236,29 @@ static void mpi_fail_mp(int code, const char *msg)
     fflush(stdout);
     lines_flush();
     if (mpi_first_to_fail()) { /* one line for the job, as on shm */
-        fprintf(stderr, "superstep: %s\n", msg);
+        if (msg)
+            fprintf(stderr, "superstep: %s\n", msg);
         fflush(stderr);
         lines_flush();
     } else { /* the rank that prints stops the job */
         mpi_await_abort(code);
     }
     mpi_abort_job(code);
+}
+
+/* A process forked from this node, refused, has failed the job: stop it
+ * as this node's own failure, whose line the copy printed. */
+static void stop_if_copy_failed(void)
+{
+    int code = X.copy_code ? atomic_load_explicit(X.copy_code, memory_order_relaxed) : 0;
+    if (__builtin_expect(code != 0, 0))
+        mpi_fail_mp(code, NULL);
+}
+
+static void mpi_copy_failed(int code)
+{
+    if (X.copy_code)
+        atomic_store(X.copy_code, code);
 }
 
 static void oom(void)
@@ -701,6 +725,7 @@ static void finalize_at_exit(void)
     MPI_Finalized(&done);
     if (done || !X.we_inited)
         return;
+    stop_if_copy_failed();
     /* MPI_Finalize waits for every rank; a rank waiting there while another
      * aborts the job can leave Open MPI's mpirun hung or crashed (seen with
      * tests/mp/errors sync_ended).  So a node that has ended enters it only
@@ -760,6 +785,10 @@ static int mpi_start(int n, int *me)
     MPI_Comm_rank(X.comm, &X.me);
     X.me++;
     X.piece = (uint32_t)core->setting_num(SET_MPI_PIECE);
+    void *page = mmap(NULL, sizeof *X.copy_code, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (page == MAP_FAILED)
+        return -ENOMEM;
+    X.copy_code = page;
     core->late_arm(&X.late, mpi_sync_late);
     X.watchers = mpi_wait_watchers(X.comm, X.late.period != 0);
     if (!X.watchers)
@@ -1120,6 +1149,7 @@ static int mpi_sync(void)
     struct late_timer late;
     core->late_start(&late, &X.late, core->now_ns());
     for (;;) {
+        stop_if_copy_failed(); /* a copy may fail while this node waits here */
         look();
         int gone_node = 0;
         for (int k = 1; k <= X.n; k++)
@@ -1146,6 +1176,7 @@ static int mpi_sync(void)
 
 static void mpi_end(void)
 {
+    stop_if_copy_failed();
     unblock();
     if (X.me == 1) {
         notify_all(K_QUIT);
@@ -1243,4 +1274,5 @@ const struct mp_transport mp_transport_mpi = {
     .wait = mpi_wait,
     .end = mpi_end,
     .fail = mpi_fail_mp,
+    .copy_failed = mpi_copy_failed,
 };

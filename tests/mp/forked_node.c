@@ -3,11 +3,13 @@
  * child calls mp_send (or mp_sync); the call is refused with one line
  * naming it, the node and the child's pid (exit status 1), and the line
  * fails the job (status 1).  Node 2 waits for the child before the nodes
- * go on exchanging messages: the job stops there.  On mpi the child has no
- * tables it shares with the nodes (mp.h's MPI transport) and MPI is not
- * for a forked process: it stops alone. */
-// RUN: n=3 args="send fork" nompi="the line fails the job on shm only" fail="^superstep: mp_send: node 2: called in a child process \(pid [0-9]+\) of node 2, not the node$"
-// RUN: n=3 args="sync sysfork" nompi="the line fails the job on shm only" fail="^superstep: mp_sync: node 2: called in a child process \(pid [0-9]+\) of node 2, not the node$"
+ * go on exchanging messages: the job stops there (on mpi, mp.h's MPI
+ * transport, at node 2's next mp_sync: the child, for which MPI is not,
+ * marks the failure in a page it shares with node 2 only).  "clone": the
+ * same in a child made by clone without CLONE_VM. */
+// RUN: n=3 args="send fork" fail="^superstep: mp_send: node 2: called in a child process \(pid [0-9]+\) of node 2, not the node$"
+// RUN: n=3 args="sync sysfork" fail="^superstep: mp_sync: node 2: called in a child process \(pid [0-9]+\) of node 2, not the node$"
+// RUN: n=3 args="send clone" fail="^superstep: mp_send: node 2: called in a child process \(pid [0-9]+\) of node 2, not the node$"
 #include <mp.h>
 #include <stdio.h>
 #include <string.h>
