@@ -92,19 +92,24 @@ void launch_keep_failure(const char *line)
     atomic_store(&job.ls->failure.at_ns, now_ns());
 }
 
-bool takes_output(const struct launch_shared *ls, int fd)
+bool launch_output_until(int fd, int64_t until)
 {
-    int64_t at = atomic_load(&ls->failure.at_ns);
-    int64_t until = (at ? at : now_ns()) + (int64_t)ls->abort_limit_s * 1000000000;
     struct pollfd p = { fd, POLLOUT, 0 };
     for (;;) { /* 0: no limit */
-        int64_t ms = ls->abort_limit_s ? (until - now_ns()) / 1000000 : INT_MAX;
+        int64_t ms = until ? (until - now_ns()) / 1000000 : INT_MAX;
         int r = poll(&p, 1, ms <= 0 ? 0 : ms < INT_MAX ? (int)ms + 1 : INT_MAX);
         if (r > 0)
             return true;
         if ((r < 0 && errno != EINTR) || ms <= 0)
             return false;
     }
+}
+
+bool takes_output(const struct launch_shared *ls, int fd)
+{
+    int64_t at = atomic_load(&ls->failure.at_ns);
+    int64_t until = (at ? at : now_ns()) + (int64_t)ls->abort_limit_s * 1000000000;
+    return launch_output_until(fd, ls->abort_limit_s ? until : 0);
 }
 
 bool launch_takes_output(int fd)

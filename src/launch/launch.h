@@ -147,6 +147,9 @@ void launch_keep_failure(const char *line);
  * blocked in its own write is killed as one that computes.  Async-signal-
  * safe. */
 bool launch_takes_output(int fd);
+/* The same with the deadline given ('until', now_ns's clock; 0: none): for
+ * the mpi device's failure paths, whose ranks share no failure tables. */
+bool launch_output_until(int fd, int64_t until);
 
 /* Report a failure (printed once for the whole job) and stop everything.
  * Never returns in a processor; a spawning host gets control back. */

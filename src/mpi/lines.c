@@ -51,10 +51,20 @@ struct line_out {
 
 static struct line_out outs[2] = { { .fd = 1 }, { .fd = 2 } };
 
+/* After a failure (lines_failing): when writes give up (0: never). */
+static bool failing;
+static int64_t give_up_at;
+
 static void write_all(int fd, const char *p, size_t n)
 {
     while (n) {
-        ssize_t w = write(fd, p, n);
+        size_t k = n;
+        if (failing) { /* a pipe that takes output takes PIPE_BUF bytes without blocking */
+            if (!core->launch_output_until(fd, give_up_at))
+                return; /* nobody reads: the rest is lost (docs/mpi.md, "Output") */
+            k = n < PIPE_BUF ? n : PIPE_BUF;
+        }
+        ssize_t w = write(fd, p, k);
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
@@ -89,8 +99,10 @@ static void emit(struct line_out *o, const char *p, size_t n)
                 nl = memchr(p, '\n', n);
             k = nl ? (size_t)(nl - p) + 1 : n;
         }
-        if (o->pipe)
-            lines_await_drained(o->fd, core->now_ns() + PACE_WAIT_NS);
+        if (o->pipe) {
+            int64_t pace = core->now_ns() + PACE_WAIT_NS;
+            lines_await_drained(o->fd, failing && give_up_at && give_up_at < pace ? give_up_at : pace);
+        }
         write_all(o->fd, p, k);
         p += k;
         n -= k;
@@ -153,6 +165,13 @@ void lines_flush(void)
             emit(&outs[i], outs[i].buf, outs[i].len);
         outs[i].len = 0;
     }
+}
+
+void lines_failing(int64_t deadline)
+{
+    if (!failing)
+        give_up_at = deadline;
+    failing = true;
 }
 
 void lines_drain(int64_t deadline)

@@ -8,6 +8,13 @@
 /* From now on stdout and stderr go out a whole line per write. */
 void lines_whole(void);
 
+/* The job has failed: from now on a write to stdout or stderr waits at
+ * most until 'deadline' (now_ns's clock; 0: none; the first call's
+ * counts) for the descriptor to take output, and is dropped after it (a
+ * pipe that nobody reads must not hang the failed job).  The failure
+ * paths pass SUPERSTEP_ABORT_TIMEOUT's deadline.  Async-signal-safe. */
+void lines_failing(int64_t deadline);
+
 /* Write what is pending (a last line without its newline): before _exit. */
 void lines_flush(void);
 

@@ -233,6 +233,7 @@ static void mpi_fail_mp(int code, const char *msg)
     if (failing)
         _exit(code);
     failing = true;
+    lines_failing(mpi_abort_deadline()); /* output nobody reads must not hang it */
     fflush(stdout);
     lines_flush();
     if (mpi_first_to_fail()) { /* one line for the job, as on shm */

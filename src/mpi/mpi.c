@@ -300,6 +300,7 @@ static void abort_never_came(int alarm);
 
 void mpi_abort_job(int code)
 {
+    lines_failing(mpi_abort_deadline()); /* output nobody reads must not hang it */
     fflush(stderr);
     lines_flush();
     /* The launcher may stop reading this rank as soon as the abort reaches
@@ -488,6 +489,7 @@ static void mpi_fail(uint32_t code, const char *msg)
     if (failing) /* a failure inside the failure path */
         _exit((int)code);
     failing = true;
+    lines_failing(mpi_abort_deadline()); /* output nobody reads must not hang it */
     mpi_watch_settle(); /* the runtime reports this failure, not the watcher */
     fflush(stdout);
     lines_flush();

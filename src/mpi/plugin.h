@@ -39,7 +39,7 @@
 #include <stdint.h>
 
 /* One more at each change of struct plugin_services or struct device_plugin. */
-#define PLUGIN_VERSION 2u
+#define PLUGIN_VERSION 3u
 
 #ifndef SUPERSTEP_PLUGIN_ABI
 #error "plugin.h: SUPERSTEP_PLUGIN_ABI comes from the Makefile (a checksum of the headers)"
@@ -82,6 +82,7 @@ struct plugin_services {
     bool (*supervise_proc_stat)(pid_t pid, int field, char *state, uint64_t *value);
     size_t (*launch_put_str)(char *buf, size_t at, size_t cap, const char *s);
     size_t (*launch_put_u64)(char *buf, size_t at, size_t cap, uint64_t v);
+    bool (*launch_output_until)(int fd, int64_t until);
     /* device (device.h) */
     struct device **dev;
     struct device *(*device_choose)(void);

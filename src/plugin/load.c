@@ -56,6 +56,7 @@ static const struct plugin_services services = {
     .supervise_proc_stat = supervise_proc_stat,
     .launch_put_str = launch_put_str,
     .launch_put_u64 = launch_put_u64,
+    .launch_output_until = launch_output_until,
     .dev = &dev,
     .device_choose = device_choose,
     .device_started_by_mpi = device_started_by_mpi,

@@ -6,7 +6,8 @@
  * must still end), and then processor WHO calls bsp_abort, whose line
  * cannot be written.  Usage:
  * blocked_output -1: the job ends cleanly (blocked_output.sh's profile
- * case). */
+ * case).  Usage: blocked_output WHO sync (tests/mpi/blocked_output.sh,
+ * ranks that share no pipe): the other processor waits in bsp_sync. */
 // NORUN: run by blocked_output.sh, which gives it a full pipe as stderr
 #include <bsp.h>
 
@@ -14,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,8 +37,9 @@ static void fill(int fd)
 
 int main(int argc, char **argv)
 {
-    CHECK(argc == 2, "usage: blocked_output WHO");
+    CHECK(argc == 2 || (argc == 3 && !strcmp(argv[2], "sync")), "usage: blocked_output WHO [sync]");
     int who = atoi(argv[1]);
+    bool sync = argc == 3;
     if (who >= 0)
         fill(2);
     int writing[2]; /* the other processor to WHO: "I am out of the library" */
@@ -46,6 +49,12 @@ int main(int argc, char **argv)
     if (who < 0) {
         bsp_end();
         return 0;
+    }
+    if (sync) { /* processors of no common process (mpi) */
+        if (bsp_pid() == (unsigned)who)
+            bsp_abort("stop\n");
+        bsp_sync();
+        return 1;
     }
     char c = 'w';
     if (bsp_pid() == (unsigned)who) {
