@@ -792,6 +792,7 @@ static int mpi_start(int n, int *me)
     X.copy_code = page;
     core->late_arm(&X.late, mpi_sync_late);
     X.watchers = mpi_wait_watchers(X.comm, X.late.period != 0);
+    mpi_wait_decide(X.comm);
     if (!X.watchers)
         return -ENOMEM;
     X.telling = memchr(X.watchers, 1, (size_t)X.n) != NULL;

@@ -242,6 +242,7 @@ static void mpi_init(void)
     m.stays = m.we_inited && parent == MPI_COMM_NULL;
     failure_paths_install();
     idle_waits_decide();
+    mpi_wait_decide(MPI_COMM_WORLD); /* every rank comes here once, by bsp_begin or at exit */
 }
 
 static bool mpi_world(uint32_t *nprocs, uint32_t *me)

@@ -25,11 +25,17 @@ void mpi_wait_all(int n, MPI_Request *r); /* no deadline */
  * in *st (MPI_STATUS_IGNORE: none), not received; false at 'deadline'. */
 bool mpi_wait_probe(int src, int tag, MPI_Comm c, MPI_Status *st, int64_t deadline);
 
-/* More runnable processes on this node than its CPUs?  Decided at the
- * first call: this node's ranks (from the launcher) against its CPUs (all
- * of them: mpirun binds each rank to one core, which says nothing of how
- * many the ranks share), and crowded in a kernel spawned by an Epiphany
- * host (the host's kernels come beside the ranks). */
+/* Decide, collectively on c (every rank of c calls it, once), whether this
+ * node is crowded: more ranks of c here (MPI_COMM_TYPE_SHARED) than CPUs
+ * in the union of their affinity masks (the CPUs the job may use here: its
+ * cpuset, cgroup or taskset; mpirun's binding of each rank to one core
+ * says nothing of how many the ranks share).  A kernel spawned by an
+ * Epiphany host is crowded (the host's kernels come beside the ranks). */
+void mpi_wait_decide(MPI_Comm c);
+
+/* More runnable processes on this node than its CPUs?  As mpi_wait_decide
+ * decided; where nothing decided (an Epiphany host's processes), crowded
+ * in a spawned kernel only. */
 bool mpi_wait_crowded(void);
 
 /* The job starts other processes on this node (an Epiphany host's
