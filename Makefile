@@ -6,6 +6,8 @@
 #   make bench              the benchmark table (bench/)
 #   make bench-peers        bench/ programs beside MulticoreBSP and BSPonMPI
 #                           (MCBSP=PREFIX BSPONMPI=PREFIX, or PEERS=DIR)
+#   make bench-cluster      bench/ programs across 2 nodes of the test bed
+#                           beside plain MPI and BSPonMPI (root; bench/cluster)
 #   make install PREFIX=... install headers, libraries, tools, man pages,
 #                           pkg-config file and CMake package
 #   make uninstall PREFIX=... remove what install put there
@@ -152,7 +154,7 @@ BENCHES  := $(patsubst %.c,$(O)/%,$(BENCH_SRC))
 
 HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h) $(O)/config
 
-.PHONY: all test bench bench-peers install uninstall clean examples tests soak
+.PHONY: all test bench bench-peers bench-cluster install uninstall clean examples tests soak
 all: $(LIB_A) $(LIB_SO) $(if $(MPI_ON),$(PLUGIN_MPI)) $(TOOLS) $(EXAMPLES) superstep.pc
 
 $(O)/src/%.o: src/%.c $(HEADERS)
@@ -318,6 +320,11 @@ bench: all $(BENCHES) $(MPI_BENCHES)
 bench-peers: all $(BENCHES) $(MPI_BENCHES)
 	@O=$(O) BINDIR=$(BINDIR) bench/peers $(if $(PEERS),--peers $(PEERS)) $(if $(MCBSP),--mcbsp $(MCBSP)) \
 	    $(if $(BSPONMPI),--bsponmpi $(BSPONMPI))
+
+# The same programs across 2 nodes of the multi-node test bed
+# (tests/cluster/bed.sh; root) beside plain MPI and BSPonMPI (bench/cluster).
+bench-cluster: all $(BENCHES) $(MPI_BENCHES)
+	@O=$(O) bench/cluster $(if $(PEERS),--peers $(PEERS)) $(if $(BSPONMPI),--bsponmpi $(BSPONMPI))
 
 # Installation.  Everything below PREFIX: headers, the static and the
 # versioned shared library, the mpi plug-in (PREFIX/lib/superstep, when

@@ -1,5 +1,6 @@
 # bench_table.sh - the benchmark commands bench/RESULTS.md names work as a user
-# types them: bench/run --table and bench/peers --table print a raw file's
+# types them: bench/run --table, bench/peers --table and bench/cluster
+# --table (from another folder) print a raw file's
 # tables with nothing built, labelled with the machine the raw file records
 # (not the one printing it); bench/run says which benchmark it is on as it
 # goes, and --raw records the machine; bench/peers without the peer
@@ -35,6 +36,23 @@ grep -qxF "Superstep beside MulticoreBSP for C and BSPonMPI, from $tmp/p.raw, $t
     fail "bench/peers --table does not name the recorded machine: $(head -n 3 "$tmp/out")"
 grep -q '^mpirun (Test MPI) 9.9; mpirun: ' "$tmp/out" || fail "bench/peers --table does not name the recorded MPI"
 grep -q '^| empty superstep (us) | 2 | 0.300 |' "$tmp/out" || fail "bench/peers --table: no empty superstep cell: $(cat "$tmp/out")"
+
+# bench/cluster --table, from another folder: the recorded machine, MPI and
+# launcher; medians, ratios over plain MPI (time for the empty superstep,
+# bandwidth for the transfers), "-" where a library has no figure.
+printf '# machine: %s\n# mpi: mpirun (Test MPI) 9.9\n# launcher: mpirun --hostfile BED/hostfile\n' "$there_cpu" >"$tmp/c.raw"
+printf 'ss:empty_p2 %s us\n' 10 30 20 >>"$tmp/c.raw"
+printf 'mpi:mpi_twosided_empty_p2 5 us\nss:put_p4_64MiB 0.5 GB/s\nmpi:mpi_twosided_bulk_64MiB_p4 1 GB/s\n' >>"$tmp/c.raw"
+(cd "$tmp" && O=$empty "$OLDPWD/bench/cluster" --table c.raw) >"$tmp/out" 2>"$tmp/err" ||
+    fail "bench/cluster --table with nothing built: status $? ($(cat "$tmp/err"))"
+grep -qxF "Superstep across 2 nodes beside plain MPI and BSPonMPI, from c.raw, $there_cpu" "$tmp/out" ||
+    fail "bench/cluster --table does not name the recorded machine: $(head -n 3 "$tmp/out")"
+grep -qxF 'mpirun (Test MPI) 9.9; launcher: mpirun --hostfile BED/hostfile' "$tmp/out" ||
+    fail "bench/cluster --table does not name the recorded MPI and launcher: $(head -n 4 "$tmp/out")"
+grep -qF '| empty superstep (us) | 2 | 20.0 | - | 5.00 | 4.00 | - | 10-30 |' "$tmp/out" ||
+    fail "bench/cluster --table: no empty superstep row of 20 us, 4x MPI's: $(cat "$tmp/out")"
+grep -qF '| bsp_put 64 MiB (GB/s per processor) | 4 | 0.500 | - | 1.00 | 0.50 |' "$tmp/out" ||
+    fail "bench/cluster --table: no bsp_put 64 MiB row at half MPI's bandwidth: $(cat "$tmp/out")"
 
 # Stand-ins for what make bench builds: each prints one figure at once.
 o=$tmp/o bin=$tmp/bin
