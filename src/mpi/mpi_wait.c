@@ -81,9 +81,10 @@ void mpi_wait_decide(MPI_Comm c)
 
 bool mpi_wait_crowded(void)
 {
-    if (crowded < 0) /* undecided: a host's or its kernel's process */
-        crowded = spawned();
-    return crowded;
+    /* Undecided (a host's or its kernel's process): not stored, so that
+     * a wait before mpi_wait_decide does not make this rank skip its
+     * collective. */
+    return crowded >= 0 ? crowded : spawned();
 }
 
 void mpi_wait_set_crowded(void)
