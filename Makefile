@@ -105,7 +105,7 @@ $(shell mkdir -p $(O) && { [ "$$(cat $(O)/config 2>/dev/null)" = "$$(printf '%s\
 endif
 
 # The mpi plug-in: src/mpi, every source that calls MPI and those only they
-# use (lines.c, hwatch.c), built with -DSUPERSTEP_PLUGIN into a shared object
+# use (lines.c), built with -DSUPERSTEP_PLUGIN into a shared object
 # that exports three symbols (src/mpi/plugin.h).  They reach the core
 # through one struct of its services (struct plugin_services, filled by
 # src/plugin/load.c).  PLUGIN_ABI, a checksum of every header, tells the
@@ -266,11 +266,6 @@ $(O)/examples/%: examples/%.c $(LIB_A) $(HEADERS)
 $(O)/tests/%: tests/%.c $(wildcard tests/*.h tests/*/*.h) $(LIB_INTERNAL) $(HEADERS)
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Isrc -Itests $< $(TEST_OBJ) -o $@ $(INTERNAL_LINK) $(LDLIBS_ALL)
-
-# The plug-in's launcher watchdog, on its own (it uses nothing of MPI or
-# of the core, so it builds without MPI too).
-$(O)/tests/mpi/watchdog: TEST_OBJ := $(O)/plugin/src/mpi/hwatch.o
-$(O)/tests/mpi/watchdog: $(O)/plugin/src/mpi/hwatch.o
 
 # The mpi device's exchange protocols, bare (bench/mpi/run).
 # Open MPI peers of bench/'s figures, written directly in MPI (bench/mpi/peers.c),

@@ -25,6 +25,7 @@
  * after it is the program's); each bad option or value is one line on
  * stderr, "bsprun: <what>", and exit status 2.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -177,8 +178,55 @@ static void watch_char(struct watch *w, char c)
         w->signal = sig;
 }
 
-/* Copy a (stderr) and b (stdout, or NULL) through until both end. */
-static void forward(struct watch *a, struct watch *b)
+/* Does mpirun (bsprun's child) have a child that is not a zombie?  What
+ * cannot be read counts as one: bsprun ends its mpirun only on evidence. */
+static bool has_live_child(pid_t pid)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", (int)pid);
+    DIR *d = opendir(path);
+    if (!d)
+        return true;
+    bool live = false;
+    for (struct dirent *t; !live && (t = readdir(d));) {
+        char kids_path[sizeof path + 300];
+        snprintf(kids_path, sizeof kids_path, "%s/%s/children", path, t->d_name);
+        FILE *f = t->d_name[0] == '.' ? NULL : fopen(kids_path, "r");
+        for (int kid; f && !live && fscanf(f, "%d", &kid) == 1;) {
+            char stat_path[64], stat[256];
+            snprintf(stat_path, sizeof stat_path, "/proc/%d/stat", kid);
+            FILE *k = fopen(stat_path, "r");
+            size_t n = k ? fread(stat, 1, sizeof stat - 1, k) : 0;
+            if (k)
+                fclose(k);
+            stat[n] = 0;
+            const char *paren = strrchr(stat, ')'); /* "pid (comm) S ..." */
+            live = paren && paren[1] == ' ' && paren[2] != 'Z' && paren[2] != 'X';
+        }
+        if (f)
+            fclose(f);
+    }
+    closedir(d);
+    return live;
+}
+
+/* After a failure (a "superstep: " line went by), Open MPI 4.1's mpirun
+ * may hang for ever with no process of the job left (docs/mpi.md, "Not
+ * done"): once it has been silent that long with no live child, bsprun
+ * ends its own child with a line saying so.  A healthy job is never ended. */
+static void bound_mpirun(pid_t pid, int limit_s)
+{
+    if (has_live_child(pid))
+        return;
+    fprintf(stderr, "superstep: bsprun: mpirun (pid %d) went on %d s after the job's failure with no process of the "
+                    "job left: the time limit expired (SUPERSTEP_MPIRUN_HANG_TIMEOUT=%d); bsprun ended it\n",
+            (int)pid, limit_s, limit_s);
+    kill(pid, SIGKILL); /* bsprun's own child */
+}
+
+/* Copy a (stderr) and b (stdout, or NULL) through until both end; bound
+ * mpirun (pid) after a failure by limit_s seconds of silence (0: never). */
+static void forward(struct watch *a, struct watch *b, pid_t pid, int limit_s)
 {
     struct watch *w[2] = { a, b };
     int open = b ? 2 : 1;
@@ -189,10 +237,14 @@ static void forward(struct watch *a, struct watch *b)
         for (int i = 0; i < 2; i++)
             if (w[i] && w[i]->fd >= 0)
                 pf[k++] = (struct pollfd){ .fd = w[i]->fd, .events = POLLIN };
-        if (poll(pf, (nfds_t)k, -1) < 0) {
-            if (errno == EINTR)
-                continue;
+        int r = poll(pf, (nfds_t)k, a->reported && limit_s ? limit_s * 1000 : -1);
+        if (r < 0 && errno == EINTR)
+            continue;
+        if (r < 0)
             return;
+        if (r == 0) {
+            bound_mpirun(pid, limit_s);
+            continue;
         }
         for (int i = 0; i < 2; i++) {
             if (!w[i] || w[i]->fd < 0)
@@ -306,7 +358,8 @@ static int run_mpi(const char *nprocs, char **argv)
     signal(SIGINT, SIG_IGN); /* mpirun gets it too, and stops the job */
     signal(SIGPIPE, SIG_IGN);
     struct watch err = { .fd = efd[0], .to = 2, .bol = true }, out = { .fd = ofd[0], .to = 1, .bol = true };
-    forward(&err, hydra ? &out : NULL);
+    uint64_t limit = setting_num(SET_MPIRUN_HANG_TIMEOUT);
+    forward(&err, hydra ? &out : NULL, pid, limit < INT_MAX / 1000 ? (int)limit : INT_MAX / 1000);
     int st;
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;

@@ -96,10 +96,4 @@ static inline bool hmpi_on(void)
 static inline void hmpi_init(void) { device_plugin()->host->init(); }
 static inline int hmpi_run(const char *path, char *const argv[]) { return device_plugin()->host->run(path, argv); }
 #endif
-/* Before the first spawn: a watchdog for a launcher that hangs after a
- * failed run, killing it limit_s seconds after the host ended without
- * success when no process of the job is left (0: none; hwatch.c, in the
- * mpi plug-in). */
-void hwatch_launcher(uint64_t limit_s);
-
 #endif

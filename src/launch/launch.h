@@ -164,6 +164,8 @@ void launch_one_line(char *msg, size_t cap);
  * the new length. */
 size_t launch_put_str(char *buf, size_t at, size_t cap, const char *s);
 size_t launch_put_u64(char *buf, size_t at, size_t cap, uint64_t v);
+/* "killed by signal 9 (SIGKILL)" at buf[at]. */
+size_t put_killed(char *buf, size_t at, size_t cap, int sig);
 
 /* Wait for another processor to report a failure it is known to report
  * (so that one processor names a collective mismatch), then stop. */

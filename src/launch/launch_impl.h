@@ -133,9 +133,4 @@ extern bool nest_under_device; /* the outermost run has a device's failure path 
  * outer device's failure path; does not return there. */
 void nest_device_end(uint32_t depth, uint32_t code);
 
-/* ---- text.c --------------------------------------------------------------- */
-
-/* "killed by signal 9 (SIGKILL)" at buf[at].  Async-signal-safe. */
-size_t put_killed(char *buf, size_t at, size_t cap, int sig);
-
 #endif

@@ -52,26 +52,32 @@ static void copy_word(char *dst, size_t cap, const char *src)
     dst[n] = 0;
 }
 
-/* "superstep: processor 0 <what> in superstep 3[ without calling bsp_end]\n" */
-static void report(const char *what, bool without)
+void supervise_report(const char *who, const char *what, bool steps, uint64_t step, const char *where,
+                      const char *end_call)
 {
     char line[256];
     size_t at = launch_put_str(line, 0, sizeof line, "superstep: ");
-    at = launch_put_str(line, at, sizeof line, page->who);
+    at = launch_put_str(line, at, sizeof line, who);
     at = launch_put_str(line, at, sizeof line, " ");
     at = launch_put_str(line, at, sizeof line, what);
-    if (page->steps) {
+    if (steps) {
         at = launch_put_str(line, at, sizeof line, " in superstep ");
-        at = launch_put_u64(line, at, sizeof line, atomic_load(&page->step));
+        at = launch_put_u64(line, at, sizeof line, step);
     } else {
-        at = launch_put_str(line, at, sizeof line, page->where);
+        at = launch_put_str(line, at, sizeof line, where);
     }
-    if (without && page->end_call[0]) {
+    if (end_call && end_call[0]) {
         at = launch_put_str(line, at, sizeof line, " without calling ");
-        at = launch_put_str(line, at, sizeof line, page->end_call);
+        at = launch_put_str(line, at, sizeof line, end_call);
     }
     at = launch_put_str(line, at, sizeof line, "\n");
     (void)!write(2, line, at);
+}
+
+static void report(const char *what, bool without)
+{
+    supervise_report(page->who, what, page->steps, atomic_load(&page->step), page->where,
+                     without ? page->end_call : NULL);
 }
 
 /* ---- the supervisor ------------------------------------------------------- */
@@ -90,7 +96,9 @@ static void forward(int sig, siginfo_t *si, void *ctx)
     errno = saved;
 }
 
-void supervise_drop_handlers(void)
+/* Every signal handler the program installed goes back to the default
+ * action; what it ignores stays ignored. */
+static void drop_handlers(void)
 {
     struct sigaction dfl, old;
     memset(&dfl, 0, sizeof dfl);
@@ -107,7 +115,7 @@ void supervise_drop_handlers(void)
  * ignored (a job stopped by Ctrl-Z stops here too, as the shell expects). */
 static void own_signals(void)
 {
-    supervise_drop_handlers();
+    drop_handlers();
     signal(SIGCHLD, SIG_DFL); /* the worker's status must not be reaped away */
     signal(SIGPIPE, SIG_IGN);
     struct sigaction fw;
@@ -122,26 +130,22 @@ static void own_signals(void)
     sigprocmask(SIG_SETMASK, &none, NULL);
 }
 
-/* Every descriptor but standard input, output, error, 'a' and 'b' (a pipe
- * that a reader waits to see closed must not stay open here). */
-static void close_range_of(unsigned first, unsigned last)
+void supervise_close_all_but(const int *keep, int n)
 {
-    if (first <= last)
-        syscall(SYS_close_range, first, last, 0u);
-}
-
-static void close_all_but(int a, int b)
-{
-    unsigned lo = (unsigned)(a < b ? a : b), hi = (unsigned)(a < b ? b : a);
-    if ((int)lo < 3) /* -1 (none) or a standard descriptor */
-        lo = hi;
-    if ((int)lo < 3) {
-        close_range_of(3, ~0u);
-        return;
+    unsigned lo = 3;
+    for (;;) { /* the lowest kept descriptor at or above lo, then the range below it */
+        int next = -1;
+        for (int i = 0; i < n; i++)
+            if (keep[i] >= (int)lo && (next < 0 || keep[i] < next))
+                next = keep[i];
+        if (next < 0) {
+            syscall(SYS_close_range, lo, ~0u, 0u);
+            return;
+        }
+        if ((unsigned)next > lo)
+            syscall(SYS_close_range, lo, (unsigned)next - 1, 0u);
+        lo = (unsigned)next + 1;
     }
-    close_range_of(3, lo - 1);
-    close_range_of(lo + 1, hi - 1);
-    close_range_of(hi + 1, ~0u);
 }
 
 /* Die as the worker died (the shell sees the same signal), without a core
@@ -239,7 +243,8 @@ static void supervisor_main(int hang_r)
 {
     own_signals();
     int pidfd = (int)syscall(SYS_pidfd_open, worker, 0);
-    close_all_but(pidfd, hang_r);
+    int keep[] = { pidfd, hang_r };
+    supervise_close_all_but(keep, 2);
     siginfo_t si;
     for (;;) {
         struct pollfd pfd[2] = { { pidfd, POLLIN, 0 }, { hang_r, POLLIN, 0 } };

@@ -52,10 +52,17 @@ bool supervise_execd(pid_t pid);
  * non-negative number.  Also readable for a zombie.  Async-signal-safe. */
 bool supervise_proc_stat(pid_t pid, int field, char *state, uint64_t *value);
 
-/* Every signal handler the program installed goes back to the default
- * action; what it ignores stays ignored.  For the processes of the launch
- * layer that outlive or watch the program's (the supervisor, mpi's
- * per-rank watcher), where none of its handlers may run.  Async-signal-safe. */
-void supervise_drop_handlers(void);
+/* "superstep: WHO WHAT in superstep STEP[ without calling END_CALL]\n"
+ * (with 'steps'; else WHERE follows WHAT) on stderr, in one write; no
+ * END_CALL part when it is NULL or "".  The supervisor's line, and the
+ * mpi device's watcher's.  Async-signal-safe. */
+void supervise_report(const char *who, const char *what, bool steps, uint64_t step, const char *where,
+                      const char *end_call);
+
+/* Close every descriptor above 2 but the n in keep (-1: none), so that
+ * a pipe whose reader waits to see it closed stays open nowhere here.  For
+ * the watching processes (the supervisor, mpi's per-rank watcher) after
+ * their fork.  Async-signal-safe. */
+void supervise_close_all_but(const int *keep, int n);
 
 #endif

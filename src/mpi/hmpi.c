@@ -11,6 +11,7 @@
 #include "device/device.h"
 #include "mpi/mpi_fail.h"
 #include "mpi/mpi_wait.h"
+#include "mpi/mpi_watch.h"
 #include "mpi/session_mpi.h"
 #include "host/host.h"
 #include "launch/launch.h"
@@ -53,6 +54,7 @@ void hmpi_init(void)
     *core->launch_fail_hook = NULL;
     fflush(NULL);
     MPI_Finalize();
+    mpi_watch_end();
     _exit(0);
 }
 
@@ -355,7 +357,6 @@ int hmpi_run(const char *path, char *const argv[])
     int *errs = calloc(core->hs->p, sizeof *errs);
     if (!errs)
         core->host_error("ebsp_spmd", "out of memory");
-    hwatch_launcher(core->setting_num(SET_MPIRUN_HANG_TIMEOUT));
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     int rc = spawn_watched(path, argv, &ic, errs);
     free(errs);

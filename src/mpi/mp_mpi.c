@@ -1179,6 +1179,8 @@ static int mpi_sync(void)
 static void mpi_end(void)
 {
     stop_if_copy_failed();
+    if (!mpi_watch_intact())
+        core->mp_error("mp_quit", "%s", MPI_WATCH_CLOSED);
     unblock();
     if (X.me == 1) {
         notify_all(K_QUIT);

@@ -310,6 +310,8 @@ void mpi_abort_job(int code)
      * read it forwards before the abort, which comes after on the same
      * connection. */
     lines_drain(mpi_drain_deadline());
+    if (!mpi_watch_intact()) /* MPI's descriptors went with the program's close: its exit is what the launcher sees */
+        _exit(code);
 #ifdef MPICH_VERSION
     int null = open("/dev/null", O_WRONLY);
     if (null >= 0) {
@@ -455,6 +457,7 @@ void mpi_leave_stopped(MPI_Comm parent)
     MPI_Comm_disconnect(&parent);
     *core->launch_fail_hook = NULL;
     MPI_Finalize();
+    mpi_watch_end();
     _exit(0);
 }
 
@@ -497,7 +500,7 @@ static void mpi_fail(uint32_t code, const char *msg)
     /* A kernel spawned by an Epiphany host prints without asking the other
      * kernels: notes sent to them and never received made Open MPI 4.1's
      * mpirun hang after the abort in about 1 run of 4 (1 in 20 without
-     * them; hwatch.c ends the rest).  Kernels failing at the same moment
+     * them; bsprun bounds the rest: docs/mpi.md).  Kernels failing at the same moment
      * may then print a line each. */
     MPI_Comm parent = MPI_COMM_NULL;
     MPI_Comm_get_parent(&parent);
@@ -916,6 +919,7 @@ static void leave_quietly(void)
     fflush(NULL);
     lines_flush();
     MPI_Finalize();
+    mpi_watch_end();
     _exit(0);
 }
 
@@ -1107,8 +1111,10 @@ static void mpi_end(void)
         static const int sigs[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
         for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
             signal(sigs[i], SIG_DFL);
-        if (m.me != 0)
+        if (m.me != 0) {
+            mpi_watch_end();
             _exit(0);
+        }
     }
     core->seg_detach(&core->job->seg);
     core->job->ls = NULL;
@@ -1303,6 +1309,8 @@ static void exchange_meta(void)
 
 static uint64_t mpi_exchange(uint64_t flags)
 {
+    if (!mpi_watch_intact()) /* before MPI, which may block for ever on what was closed */
+        core->bsp_error(XGET(flags, XF_END) ? "bsp_end" : "bsp_sync", "%s", MPI_WATCH_CLOSED);
     uint32_t p = m.p, me = m.me;
     int par = (int)(m.seq++ & 1);
     for (uint32_t q = 0; q < p; q++) {

@@ -1,7 +1,10 @@
 /*
- * mpi_watch.c - the rank's watcher (mpi_watch.h): a process the rank forks
- * (twice, so that it is no child of the rank's) before MPI_Init, which
- * waits on a socket only the rank holds and a pidfd of the rank and, when
+ * mpi_watch.c - the rank's watcher (mpi_watch.h): a child the rank makes
+ * before MPI_Init (a clone without an exit signal, so that the program's
+ * wait() for any child does not find it), which stays in the rank's
+ * process group and session, inside the job: the launcher's stop of the
+ * group ends it, and it leaves with its rank.  It waits on a socket only
+ * the rank holds and a pidfd of the rank and, when
  * the rank ends inside a job without anybody reporting it, prints the line
  * shm's supervisor prints for processor 0:
  *
@@ -23,6 +26,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -31,6 +35,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/un.h>
 #include <sys/wait.h>
@@ -55,7 +60,7 @@ struct watch_page {
     _Atomic uint32_t state;
     _Atomic uint64_t step;     /* the rank's superstep (job.step_mirror) */
     uint32_t steps;            /* name the superstep */
-    _Atomic uint32_t term_caught; /* on_term is SIGTERM's action: a pending SIGTERM was not fatal */
+    uint64_t caught;           /* the runtime's fault signals the rank catches (rank_execd) */
     char who[32], end_call[32];
 };
 
@@ -64,9 +69,10 @@ static pid_t rank_pid;          /* the rank the claim and page belong to (not a 
 static pid_t launcher;          /* the rank's parent when the watcher started */
 static int claim_fd = -1;       /* shared with the watcher: bound = the job's line claimed */
 static int pmi_fd = -1;         /* Hydra's PMI connection (PMI_FD), held by the watcher too */
-static bool pmi_launched;       /* started by a PMI launcher (MPICH's Hydra: PMI_FD or PMI_PORT) */
 static int hang[2] = { -1, -1 }; /* a socket pair: the rank's end [1] closes as it exits */
 static int rank_fd = -1;        /* the rank's pidfd, opened by the rank before the fork */
+static pid_t watcher;           /* the watcher, the rank's child */
+static ino_t hang_ino;          /* the rank's end of the socket, to tell it from a descriptor reusing its number */
 
 /* ---- the claim ---------------------------------------------------------------- */
 
@@ -110,7 +116,8 @@ static bool claim(void)
 
 bool mpi_watch_claim(void)
 {
-    if (claim_fd < 0 || getpid() != rank_pid) /* no claim, or a process the rank forked */
+    /* no claim, a process the rank forked, or one that closed the claim's descriptor */
+    if (claim_fd < 0 || getpid() != rank_pid || !mpi_watch_intact())
         return true;
     return claim();
 }
@@ -121,26 +128,6 @@ bool mpi_watch_holds_claim(void)
 }
 
 /* ---- the watcher ----------------------------------------------------------- */
-
-/* The start of /proc/PID/NAME in buf, NUL-terminated; false when it cannot
- * be read.  Async-signal-safe. */
-static bool read_proc(pid_t pid, const char *name, char *buf, size_t size)
-{
-    char path[64];
-    size_t at = core->launch_put_str(path, 0, sizeof path, "/proc/");
-    at = core->launch_put_u64(path, at, sizeof path, (uint64_t)pid);
-    at = core->launch_put_str(path, at, sizeof path, "/");
-    core->launch_put_str(path, at, sizeof path, name);
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return false;
-    ssize_t n = read(fd, buf, size - 1);
-    close(fd);
-    if (n <= 0)
-        return false;
-    buf[n] = 0;
-    return true;
-}
 
 /* The exit code (wait status, field 52) of /proc/PID/stat, readable while
  * the process is a zombie; -1 when it cannot be read (already reaped). */
@@ -153,27 +140,17 @@ static int zombie_status(pid_t pid)
     return (int)v;
 }
 
-/* Was the rank stopped by its launcher?  MPICH's Hydra stops every rank
- * with SIGTERM and at once SIGKILL, so the SIGTERM is still pending (in
- * the process's shared pending set, until it is reaped) when the SIGKILL
- * ends it: the rank's SIGTERM handler (on_term) never ran.  Read while the
- * rank exits or is a zombie (its launcher reaps it only after it is told,
- * which the socket's hang-up precedes); false when it cannot be read. */
-static bool stopped_with_sigterm_pending(pid_t pid)
+/* The rank's end of the socket closed: did it exec another program?  exec
+ * sets every caught signal back to its default action: the runtime's
+ * fault handlers, caught when the rank was armed (page->caught), are no
+ * longer caught, while the rank runs the new program and after it ended
+ * (a zombie keeps its actions, until reaped).  An exit keeps them.  Told by the kernel,
+ * not by a delay nor by the program's name. */
+static bool rank_execd(void)
 {
-    char buf[2048];
-    if (!read_proc(pid, "status", buf, sizeof buf))
-        return false;
-    char *p = strstr(buf, "\nShdPnd:");
-    if (!p)
-        return false;
-    p += 9;
-    while (*p == ' ' || *p == '\t')
-        p++;
-    uint64_t mask = 0;
-    for (; (*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'f'); p++)
-        mask = mask << 4 | (uint64_t)(*p <= '9' ? *p - '0' : *p - 'a' + 10);
-    return mask & (1ull << (SIGTERM - 1));
+    char state;
+    uint64_t caught; /* field 34 of /proc/PID/stat: the caught signals 1 to 31 */
+    return page->caught && core->supervise_proc_stat(rank_pid, 34, &state, &caught) && (page->caught & ~caught);
 }
 
 /* How the rank ended (a wait status), told by the kernel: the pidfd's exit
@@ -195,57 +172,69 @@ static int rank_status(int pidfd)
     return -1;
 }
 
-/* "superstep: processor 2 killed by signal 9 (SIGKILL) in superstep 1" */
-static void report(int status)
+/* "superstep: processor 2 <what> in superstep 1[ without calling bsp_end]" */
+static void report(const char *what, bool without)
 {
-    char line[256];
-    size_t at = core->launch_put_str(line, 0, sizeof line, "superstep: ");
-    at = core->launch_put_str(line, at, sizeof line, page->who);
-    bool without = true;
-    if (status < 0) {
-        at = core->launch_put_str(line, at, sizeof line, " ended (how is unknown: its launcher reaped it first)");
-    } else if (WIFSIGNALED(status)) {
-        at = core->launch_put_str(line, at, sizeof line, " killed by signal ");
-        at = core->launch_put_u64(line, at, sizeof line, (uint64_t)WTERMSIG(status));
-        at = core->launch_put_str(line, at, sizeof line, " (SIG");
-        const char *abbrev = sigabbrev_np(WTERMSIG(status));
-        at = core->launch_put_str(line, at, sizeof line, abbrev ? abbrev : "?");
-        at = core->launch_put_str(line, at, sizeof line, ")");
-        without = false;
-    } else {
-        at = core->launch_put_str(line, at, sizeof line, " exited with status ");
-        at = core->launch_put_u64(line, at, sizeof line, (uint64_t)WEXITSTATUS(status));
-    }
-    if (page->steps) {
-        at = core->launch_put_str(line, at, sizeof line, " in superstep ");
-        at = core->launch_put_u64(line, at, sizeof line, atomic_load(&page->step));
-    }
-    if (without && page->end_call[0]) {
-        at = core->launch_put_str(line, at, sizeof line, " without calling ");
-        at = core->launch_put_str(line, at, sizeof line, page->end_call);
-    }
-    at = core->launch_put_str(line, at, sizeof line, "\n");
-    (void)!write(2, line, at);
+    core->supervise_report(page->who, what, page->steps != 0, atomic_load(&page->step), "",
+                           without ? page->end_call : NULL);
 }
 
-/* None of the program's handlers may run here. */
+/* The rank's end, as a wait status (-1: unknown). */
+static void report_end(int status)
+{
+    char what[96];
+    if (status >= 0 && WIFSIGNALED(status)) {
+        core->put_killed(what, 0, sizeof what, WTERMSIG(status));
+        report(what, false);
+    } else if (status >= 0) {
+        size_t at = core->launch_put_str(what, 0, sizeof what, "exited with status ");
+        core->launch_put_u64(what, at, sizeof what, (uint64_t)WEXITSTATUS(status));
+        report(what, true);
+    } else {
+        report("ended (how is unknown: its launcher reaped it first)", true);
+    }
+}
+
+/* PF_EXITING of the kernel's task flags (include/linux/sched.h): set as
+ * a process starts to exit, before its descriptors close. */
+#define TASK_EXITING 0x00000004ul
+
+/* Is the rank exiting or ended (or gone), rather than running on? */
+static bool rank_exiting(void)
+{
+    char state;
+    uint64_t flags;
+    return !core->supervise_proc_stat(rank_pid, 9, &state, &flags) || (flags & TASK_EXITING) || state == 'Z' ||
+           state == 'X';
+}
+
+/* Abort the job on the rank's PMI connection (MPICH's Hydra: docs/mpi.md),
+ * as the rank's PMI_Abort would: a rank that exited (with 0, say), or
+ * runs another program, is no failure to the launcher. */
+static void pmi_abort(void)
+{
+    static const char abort_cmd[] = "cmd=abort exitcode=1\n";
+    if (pmi_fd <= 2)
+        return;
+    lines_await_drained(2, mpi_drain_deadline()); /* Hydra drops what its pipes hold once told */
+    (void)!write(pmi_fd, abort_cmd, sizeof abort_cmd - 1);
+}
+
+/* None of the program's handlers may run here.  In the rank's group, the
+ * launcher's stop of it (a SIGKILL) ends the watcher too, but no signal
+ * the program or the launcher sends the group to be caught (kill(0,
+ * SIGUSR1), a SIGTERM) may: all are ignored but the faults of its own code. */
 static void own_signals(void)
 {
-    core->supervise_drop_handlers();
-    signal(SIGPIPE, SIG_IGN);
+    for (int sig = 1; sig < NSIG; sig++)
+        if (sig != SIGKILL && sig != SIGSTOP)
+            signal(sig, sig == SIGCHLD || sig == SIGSEGV || sig == SIGBUS || sig == SIGFPE || sig == SIGILL ||
+                                sig == SIGABRT || sig == SIGTRAP || sig == SIGSYS
+                            ? SIG_DFL
+                            : SIG_IGN);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, NULL);
-}
-
-/* Every signal that would end the watcher, but for SIGKILL and the faults
- * of its own code. */
-static void ignore_group_signals(void)
-{
-    for (int sig = 1; sig < NSIG; sig++)
-        if (sig != SIGKILL && sig != SIGSTOP && sig != SIGCHLD && sig != SIGSEGV && sig != SIGBUS &&
-            sig != SIGFPE && sig != SIGILL && sig != SIGABRT && sig != SIGTRAP && sig != SIGSYS)
-            signal(sig, SIG_IGN);
 }
 
 static void wait_readable(int fd)
@@ -259,39 +248,13 @@ static void watcher_main(void) __attribute__((noreturn));
 static void watcher_main(void)
 {
     own_signals();
-    /* Open MPI's stop (a SIGTERM, and later a SIGKILL, to the rank's
-     * group) must not take the watcher with it: its own process group.
-     * MPICH's Hydra (PMI) stops the job by killing the other ranks' groups with
-     * SIGKILL alone, which a watcher could not tell from a kill of its
-     * rank's own: there the watcher stays in its rank's group, and so a
-     * rank stopped by Hydra takes its watcher along, silent, and only the
-     * watcher of the rank that ended first names it.  A signal the
-     * program sends its own group (kill(0, SIGUSR1)) must not end it. */
-    if (!pmi_launched)
-        setpgid(0, 0);
-    else
-        ignore_group_signals();
     int launcher_fd = (int)syscall(SYS_pidfd_open, launcher, 0);
     /* Keep only stderr (for the line), the claim and the pidfds: the
      * launcher waits for the end of the rank's output pipes. */
     for (int fd = 0; fd < 2; fd++)
         close(fd);
-    close(hang[1]);
-    int keep[] = { 2, claim_fd, rank_fd, launcher_fd, pmi_fd, hang[0] };
-    int lo = 3;
-    for (;;) { /* close everything else above 2, in ranges between kept ones */
-        int next = -1;
-        for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
-            if (keep[i] >= lo && (next < 0 || keep[i] < next))
-                next = keep[i];
-        if (next < 0) {
-            syscall(SYS_close_range, (unsigned)lo, ~0u, 0u);
-            break;
-        }
-        if (next > lo)
-            syscall(SYS_close_range, (unsigned)lo, (unsigned)next - 1, 0u);
-        lo = next + 1;
-    }
+    int keep[] = { claim_fd, rank_fd, launcher_fd, pmi_fd, hang[0] };
+    core->supervise_close_all_but(keep, (int)(sizeof keep / sizeof keep[0]));
     /* The rank's descriptors close as it exits, before its launcher is told
      * (SIGCHLD), on which MPICH's Hydra stops the other ranks: the claim is
      * made from then on (the pidfd also tells, should a process the rank
@@ -306,8 +269,22 @@ static void watcher_main(void)
         if (p[0].revents)
             break;
         char note[64];
-        if (read(hang[0], note, sizeof note) <= 0)
-            break; /* the hang-up */
+        ssize_t got = read(hang[0], note, sizeof note);
+        if (got <= 0 && atomic_load(&page->state) == ARMED && rank_execd() && claim()) {
+            report("called exec", true);
+            pmi_abort();
+            close(2);
+            wait_readable(launcher_fd); /* the claim held until the launcher ends */
+            _exit(0);
+        }
+        if (got <= 0 && rank_exiting())
+            break; /* the hang-up of its end */
+        if (got <= 0) { /* the rank closed it (every descriptor above 2, say): its ending call says so */
+            wait_readable(rank_fd);
+            break;
+        }
+        if (note[got - 1] == 'q') /* the rank ends cleanly and reaps its watcher */
+            _exit(0);
         /* A note: the rank settled (it reports its own failure, or ended
          * its job): the watcher will print nothing, so let the launcher see
          * the rank's PMI connection and stderr end as the rank leaves them,
@@ -320,8 +297,7 @@ static void watcher_main(void)
             close(2);
         }
     }
-    bool report_it = atomic_load(&page->state) == ARMED &&
-                     !(atomic_load(&page->term_caught) && stopped_with_sigterm_pending(rank_pid)) && claim();
+    bool report_it = atomic_load(&page->state) == ARMED && claim();
     if (!report_it) { /* nothing to say: the rank's output and PMI connection end now */
         if (pmi_fd > 2)
             close(pmi_fd);
@@ -331,16 +307,9 @@ static void watcher_main(void)
     wait_readable(rank_fd); /* the rank has ended: its status is there */
     if (report_it && atomic_load(&page->state) == ARMED) {
         int status = rank_status(rank_fd);
-        report(status);
-        /* A rank that exited (with 0, say) is no failure to Hydra, which
-         * could end the job with 0: abort it on the rank's PMI connection,
-         * as the rank's PMI_Abort would (PMI-1's wire command). */
-        if (pmi_fd > 2 && (status < 0 || WIFEXITED(status))) {
-            static const char abort_cmd[] = "cmd=abort exitcode=1\n";
-            /* Hydra drops what its pipes hold once told */
-            lines_await_drained(2, mpi_drain_deadline());
-            (void)!write(pmi_fd, abort_cmd, sizeof abort_cmd - 1);
-        }
+        report_end(status);
+        if (status < 0 || WIFEXITED(status))
+            pmi_abort();
     }
     /* Only now may MPICH's Hydra see the rank's PMI connection end, which
      * is what makes it stop the other ranks (with SIGKILL): by then the
@@ -364,12 +333,20 @@ static void on_term(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
     bool rank = page && getpid() == rank_pid; /* not a process the rank forked, which shares the page */
-    if (rank)
-        atomic_store(&page->term_caught, 0); /* reset: SIGTERM's action is the default now */
     if (rank && si && si->si_code == SI_USER && si->si_pid == launcher)
         atomic_store(&page->state, SETTLED);
     signal(sig, SIG_DFL);
     raise(sig);
+}
+
+/* A process the rank forks (an inner run's processor, a helper of the
+ * program) must not hold the rank's end of the socket, else the rank's
+ * exec goes unseen while the fork lives.  It settles through the page. */
+static void forget_hang(void)
+{
+    if (hang[1] >= 0)
+        close(hang[1]);
+    hang[1] = -1;
 }
 
 void mpi_watch_claim_open(void)
@@ -420,44 +397,34 @@ void mpi_watch_start(void)
     if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || pmi_fd == rank_fd ||
         fcntl(pmi_fd, F_GETFD) < 0)
         pmi_fd = -1; /* not an inherited connection */
-    pmi_launched = pmi_fd >= 0 || getenv("PMI_PORT");
     rank_pid = getpid();
     page = pg;
-    /* Forked twice, so that the watcher is no child of the rank's: a
-     * program's wait() for any child must not find it (nor wait for it). */
-    bool ok = false;
-    pid_t mid = fork();
-    if (mid == 0) {
-        pid_t w = _Fork(); /* async-signal-safe: the rank may run threads */
-        if (w == 0)
-            watcher_main();
-        _exit(w < 0);
-    }
-    if (mid > 0) {
-        int st = 0;
-        pid_t r;
-        while ((r = waitpid(mid, &st, 0)) < 0 && errno == EINTR)
-            ;
-        /* ECHILD: the program ignores SIGCHLD (or reaped it): assume it forked. */
-        ok = r < 0 ? errno == ECHILD : WIFEXITED(st) && WEXITSTATUS(st) == 0;
-    }
+    /* A child without an exit signal: the program's wait() for any child
+     * (which waits for SIGCHLD children only) never finds it.  Raw clone,
+     * as _Fork: no atfork handler runs, the rank may run threads. */
+    watcher = (pid_t)syscall(SYS_clone, 0ul, 0ul, NULL, NULL, 0ul);
+    if (watcher == 0)
+        watcher_main();
     close(hang[0]);
     close(rank_fd);
     rank_fd = -1;
-    if (!ok) {
+    if (watcher < 0) {
         close(hang[1]);
         munmap(pg, sizeof *pg);
         page = NULL;
         return;
     }
+    struct stat st;
+    hang_ino = fstat(hang[1], &st) == 0 ? st.st_ino : 0;
+    atexit(mpi_watch_end); /* registered before MPI's own: runs after MPI_Finalize */
+    pthread_atfork(NULL, NULL, forget_hang);
     struct sigaction old;
     if (sigaction(SIGTERM, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL) {
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
         sa.sa_sigaction = on_term;
         sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_NODEFER;
-        if (sigaction(SIGTERM, &sa, NULL) == 0)
-            atomic_store(&page->term_caught, 1);
+        sigaction(SIGTERM, &sa, NULL);
     }
 }
 
@@ -470,6 +437,14 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
     core->launch_put_u64(page->who, at, sizeof page->who, (uint64_t)proc + core->launch_words->first);
     core->launch_put_str(page->end_call, 0, sizeof page->end_call, core->launch_words->end_call);
     page->steps = core->launch_words->steps;
+    static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
+    page->caught = 0;
+    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+        struct sigaction sa;
+        if (sigaction(faults[i], NULL, &sa) == 0 &&
+            ((sa.sa_flags & SA_SIGINFO) || (sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)))
+            page->caught |= 1ull << (faults[i] - 1);
+    }
     atomic_store(&page->step, 0);
     atomic_store(&page->state, ARMED);
     return &page->step;
@@ -481,7 +456,8 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
 static void note_settled(void)
 {
     atomic_store(&page->state, SETTLED);
-    (void)!send(hang[1], "s", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+    if (hang[1] >= 0)
+        (void)!send(hang[1], "s", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
 void mpi_watch_claimed(void)
@@ -502,4 +478,23 @@ void mpi_watch_settle(void)
 {
     if (page && getpid() == rank_pid && atomic_load(&page->state) != SETTLED)
         note_settled();
+}
+
+void mpi_watch_end(void)
+{
+    if (!page || getpid() != rank_pid || watcher <= 0 || claimed_here())
+        return; /* a claim held is the watcher's to keep until the launcher ends */
+    note_settled();
+    (void)!send(hang[1], "q", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+    while (waitpid(watcher, NULL, __WCLONE) < 0 && errno == EINTR)
+        ;
+    watcher = 0;
+}
+
+bool mpi_watch_intact(void)
+{
+    struct stat st;
+    if (!page || getpid() != rank_pid || hang[1] < 0)
+        return true;
+    return fstat(hang[1], &st) == 0 && st.st_ino == hang_ino;
 }

@@ -3,8 +3,8 @@
  * not catch, SIGKILL, _exit), with one line, as the supervisor does for
  * processor 0 on shm.  Only in builds with MPI (the mpi plug-in).
  *
- * The rank forks it before MPI_Init (MPI stays in the process the launcher
- * started; the fork copies a small process).  It learns of the rank's end
+ * The rank makes it, a child of its own, before MPI_Init (MPI stays in the
+ * process the launcher started; the fork copies a small process).  It learns of the rank's end
  * from the kernel (a pidfd of the rank) and how it ended from the kernel too
  * (the pidfd's exit information, or the zombie's /proc entry), never from a
  * delay.  The job's failure line is claimed once per launcher and machine:
@@ -12,9 +12,9 @@
  * machine share their launcher), bound by the rank that prints its own
  * failure or by the watcher that prints its rank's end, and held until the
  * launcher ends.  A rank stopped by its launcher is no failure: the
- * SIGTERM with which Open MPI's mpirun stops every rank after a failure,
- * and MPICH's Hydra's SIGKILL of every other rank's process group (there
- * the watcher is in its rank's group and goes with it). */
+ * SIGTERM with which the launcher stops every rank after a failure, and a
+ * SIGKILL of the rank's process group (the watcher is in it and goes with
+ * it); docs/mpi.md, "Errors and faults", says how each launcher stops. */
 #ifndef SUPERSTEP_DEVICE_MPI_WATCH_H
 #define SUPERSTEP_DEVICE_MPI_WATCH_H
 
@@ -35,6 +35,21 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc);
 /* The job ended cleanly, or the rank reports its own failure: the watcher
  * names nothing.  Async-signal-safe. */
 void mpi_watch_settle(void);
+
+/* The rank ends cleanly (after MPI_Finalize; an exit handler, and before
+ * an _exit): the watcher ends and the rank reaps it, so that nothing of it
+ * is left, not even to init.  Kept where this rank holds the claim. */
+void mpi_watch_end(void);
+
+/* Does the rank still hold its end of the watcher's socket?  False after
+ * the program closed descriptors it does not own (every one above 2, say):
+ * MPI's went with it, and MPI may block for ever.  Asked before the
+ * exchange of every bsp_sync and bsp_end, and at mp_quit, which then fail
+ * with a line. */
+bool mpi_watch_intact(void);
+#define MPI_WATCH_CLOSED                                                                                  \
+    "descriptors of the runtime and of MPI were closed by the program (the watcher's socket is gone), so " \
+    "the job cannot go on; close only descriptors the program opened"
 
 /* A run ended and MPI stays up for the next (mpi.c): the watcher names
  * nothing until armed again, and keeps what it needs to name an end then. */

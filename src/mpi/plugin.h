@@ -39,7 +39,7 @@
 #include <stdint.h>
 
 /* One more at each change of struct plugin_services or struct device_plugin. */
-#define PLUGIN_VERSION 3u
+#define PLUGIN_VERSION 4u
 
 #ifndef SUPERSTEP_PLUGIN_ABI
 #error "plugin.h: SUPERSTEP_PLUGIN_ABI comes from the Makefile (a checksum of the headers)"
@@ -78,11 +78,14 @@ struct plugin_services {
     void (**launch_claimed_hook)(void);
     void (*launch_keep_failure)(const char *line);
     void (*launch_catch_fatal_signals)(void (*handler)(int));
-    void (*supervise_drop_handlers)(void);
     bool (*supervise_proc_stat)(pid_t pid, int field, char *state, uint64_t *value);
+    void (*supervise_close_all_but)(const int *keep, int n);
+    void (*supervise_report)(const char *who, const char *what, bool steps, uint64_t step, const char *where,
+                             const char *end_call);
     size_t (*launch_put_str)(char *buf, size_t at, size_t cap, const char *s);
     size_t (*launch_put_u64)(char *buf, size_t at, size_t cap, uint64_t v);
     bool (*launch_output_until)(int fd, int64_t until);
+    size_t (*put_killed)(char *buf, size_t at, size_t cap, int sig);
     /* device (device.h) */
     struct device **dev;
     struct device *(*device_choose)(void);

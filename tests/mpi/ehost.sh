@@ -52,6 +52,12 @@ out=$(mktemp) && err=$(mktemp) || exit 1
 trap 'rm -f "$out" "$err"' EXIT
 fail() { echo "ehost.sh $mode: $*" >&2; echo "-- stdout" >&2; cat "$out" >&2; echo "-- stderr" >&2; cat "$err" >&2; exit 1; }
 one() { [ "$(grep -c -E -- "$1" "$2")" = 1 ] || fail "expected one line /$1/ in $3"; }
+# A failed job with spawned kernels runs under bsprun, which bounds its own
+# mpirun: Open MPI 4.1's hangs after such a job now and then, with no
+# process of the job left (docs/mpi.md, "Not done"); bsprun's line saying
+# so is then the only other one.  The host alone is one rank, p kernels.
+host_alone() { "$BINDIR/bsprun" --device mpi -n 1 env SUPERSTEP_NPROCS="$p" "$@"; }
+ours() { grep '^superstep:' "$1" | grep -v '^superstep: bsprun: mpirun (pid [0-9]*) went on'; }
 bin=$O/tests/ebsp
 export SUPERSTEP_DEVICE=mpi SUPERSTEP_DEVICE_MANDATORY=1
 case $mode in
@@ -68,29 +74,26 @@ abort)
     one '^\(BSP\) ERROR: bsp_abort was called$' "$out" stdout
     one '^second run ok$' "$out" stdout ;;
 noshare)
-    SUPERSTEP_MPI_NO_SHARE=1 $MPIRUN -n 1 "$bin/mem_host" >"$out" 2>"$err" && fail "exit status 0"
+    SUPERSTEP_MPI_NO_SHARE=1 host_alone "$bin/mem_host" >"$out" 2>"$err" && fail "exit status 0"
     grep -q -E '^superstep: ebsp_get_direct_address: processor [0-9]+, superstep 1: the memory of processor [0-9]+ is not shared with this kernel: on the mpi device kernels share memory only when all run on one machine$' "$err" ||
         fail "no ebsp_get_direct_address line"
     one 'ebsp_spmd\(\) == 1: run 0 failed' "$err" stderr ;;
 crash)
-    $MPIRUN -n "$p" "$bin/err_host" crash >"$out" 2>"$err" && fail "exit status 0"
+    "$BINDIR/bsprun" --device mpi -n "$p" "$bin/err_host" crash >"$out" 2>"$err" && fail "exit status 0"
     one '^superstep: processor 0 killed by signal 11 \(SIGSEGV\) in superstep 1$' "$err" stderr ;;
 stuck) # kernel 1 aborts, kernel 0 computes on: the host waits the limit, then ends the job
     start=$(date +%s)
-    SUPERSTEP_ABORT_TIMEOUT=2 $MPIRUN -n 1 "$bin/err_host" abort_stuck >"$out" 2>"$err" && fail "exit status 0"
+    SUPERSTEP_ABORT_TIMEOUT=2 host_alone "$bin/err_host" abort_stuck >"$out" 2>"$err" && fail "exit status 0"
     took=$(($(date +%s) - start))
     one "^superstep: ebsp_spmd: host: 1 of $p kernels did not stop within 2 s after the run failed \(a kernel on mpi stops at its next call that waits\): the time limit expired \(SUPERSTEP_ABORT_TIMEOUT=2\)\$" "$err" stderr
-    # Open MPI 4.1's mpirun hangs after a failed job with spawned kernels in
-    # about 1 run of 4: the host's watchdog then kills it with a line of its
-    # own (SUPERSTEP_MPIRUN_HANG_TIMEOUT, docs/mpi.md), the only other one.
-    [ "$(grep '^superstep:' "$err" | grep -cv '^superstep: mpirun (pid [0-9]*) was still running')" = 1 ] ||
+    [ "$(ours "$err" | wc -l)" = 1 ] ||
         fail "more than one superstep: line"
     [ "$took" -lt 20 ] || fail "took $took s (the limit is 2 s)" ;;
 hoststop)
     dir=$(mktemp -d) || exit 1
     trap 'rm -f "$out" "$err"; rm -rf "$dir"' EXIT
     start=$(date +%s)
-    ERR_HOSTSTOP_DIR=$dir SUPERSTEP_STRICT=1 SUPERSTEP_ABORT_TIMEOUT=1 $MPIRUN -n 1 "$bin/err_host" abort_hoststop >"$out" 2>"$err" &
+    ERR_HOSTSTOP_DIR=$dir SUPERSTEP_STRICT=1 SUPERSTEP_ABORT_TIMEOUT=1 host_alone "$bin/err_host" abort_hoststop >"$out" 2>"$err" &
     job=$!
     while [ ! -e "$dir/ready" ] && kill -0 "$job" 2>/dev/null; do sleep 0.05; done
     host=$(cat "$dir/host" 2>/dev/null) # its pid, written by the host before the run
@@ -104,7 +107,7 @@ hoststop)
     [ "$status" != 0 ] || fail "exit status 0"
     one "^superstep: bsp_abort: processor $((p - 1)), superstep 1: abort test 42\$" "$err" stderr
     one "^superstep: MPI rank $((p - 1)) waited 1 s for its Epiphany host to stop the failed run: the time limit expired \(SUPERSTEP_ABORT_TIMEOUT=1\); rank $((p - 1)) stops it\$" "$err" stderr
-    [ "$(grep '^superstep:' "$err" | grep -cv '^superstep: mpirun (pid [0-9]*) was still running')" = 2 ] ||
+    [ "$(ours "$err" | wc -l)" = 2 ] ||
         fail "other superstep: lines"
     [ "$took" -lt 20 ] || fail "took $took s (the limit is 1 s)" ;;
 notkernel)
@@ -112,13 +115,13 @@ notkernel)
     one '^superstep: ebsp_spmd: host: cannot start kernel /bin/true on device mpi: it does not use Superstep' "$err" stderr ;;
 slowspawn)
     start=$(date +%s)
-    SUPERSTEP_SPAWN_TIMEOUT=3 SPMD_KERNEL_START_DELAY=60 $MPIRUN -n 1 "$bin/spmd_host" "$p" "$p" 1 >"$out" 2>"$err" &&
+    SUPERSTEP_SPAWN_TIMEOUT=3 SPMD_KERNEL_START_DELAY=60 host_alone "$bin/spmd_host" "$p" "$p" 1 >"$out" 2>"$err" &&
         fail "exit status 0"
-    st=$?; [ "$st" = 1 ] || [ "$st" = 137 ] || fail "exit status $st, not 1 (137: the watchdog, docs/mpi.md)"
+    st=$?; [ "$st" = 1 ] || [ "$st" = 137 ] || fail "exit status $st, not 1 (137: bsprun ended its mpirun)"
     took=$(($(date +%s) - start))
     procs=processes; [ "$p" = 1 ] && procs=process
     one "^superstep: ebsp_spmd: host: starting $p $procs of kernel [^ ]*/spmd_kernel took longer than 3 s \(SUPERSTEP_SPAWN_TIMEOUT=3\): MPI_Comm_spawn did not return; the job ends\$" "$err" stderr
-    [ "$(grep -c '^superstep:' "$err")" = 1 ] || fail "more than one superstep: line"
+    [ "$(ours "$err" | wc -l)" = 1 ] || fail "more than one superstep: line"
     [ "$took" -lt 50 ] || fail "took $took s" ;;
 nospawn)
     line='^superstep: ebsp_spmd: host: cannot start kernel [^ ]*/spmd_kernel on device mpi: this MPI cannot start processes \(MPI_Comm_spawn and MPI_Open_port fail: .+\); run the host on shm'

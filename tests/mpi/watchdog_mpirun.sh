@@ -1,7 +1,7 @@
 # watchdog_mpirun.sh - a healthy Epiphany host run on a real mpirun that
-# ends long after the host: never killed by the host's launcher watchdog
-# (src/mpi/hwatch.c; issue 18, defect 1: it killed any mpirun still there
-# 5 s after the host, status 137).  mpirun's stdout is a FIFO that the test
+# ends long after the host: never ended by bsprun's bound on its mpirun
+# (SUPERSTEP_MPIRUN_HANG_TIMEOUT, here 1 s; issue 18, defect 1: the old
+# watchdog killed any mpirun still there 5 s after the host, status 137).  mpirun's stdout is a FIFO that the test
 # fills to the brim before mpirun starts and reads only once the host and
 # its watchdog are gone, so mpirun holds the host's output (1000 bytes, the
 # host never waits for it) and cannot end before, with no child left; then
@@ -29,18 +29,18 @@ fill=65536
 dd if=/dev/zero of="$dir/out" bs=$fill count=1 oflag=nonblock status=none 2>/dev/null ||
     fail "cannot fill the FIFO with $fill bytes"
 bytes=1000
-$MPIRUN -n 1 "$dir/watch_host" $bytes "$dir/ended" >&7 2>"$dir/err" 7>&- &
+SUPERSTEP_MPIRUN_HANG_TIMEOUT=1 "$BINDIR/bsprun" --device mpi -n 1 "$dir/watch_host" $bytes "$dir/ended" >&7 2>"$dir/err" 7>&- &
 launcher=$!
 until [ -e "$dir/ended" ]; do
     kill -0 $launcher 2>/dev/null || fail "mpirun ended before the host had written its output"
     sleep 0.1
 done
-# The host has written everything; wait until it and its watchdog are gone
-# (no bound: the runner's time limit).
+# The host has written everything; wait until it is gone (no bound: the
+# runner's time limit).
 while pgrep -f "^$dir/watch_host " >/dev/null; do sleep 0.1; done
 if ! kill -0 $launcher 2>/dev/null; then
     wait $launcher
-    fail "mpirun ended with status $? before its output was read (137: killed, as by the old watchdog)"
+    fail "bsprun ended with status $? before its output was read (137: mpirun ended)"
 fi
 cat "$dir/out" >"$dir/got" 7>&- &
 reader=$!
@@ -48,7 +48,7 @@ wait $launcher
 st=$?
 exec 7>&-
 wait $reader
-[ "$st" = 0 ] || fail "mpirun ended with status $st, not 0 (137: killed)"
+[ "$st" = 0 ] || fail "bsprun ended with status $st, not 0 (137: mpirun ended)"
 want=$(( fill + (bytes + 99) / 100 * 100 ))
 got=$(wc -c <"$dir/got")
 [ "$got" = "$want" ] || fail "$got bytes of output, not $want ($fill of them the filler)"
