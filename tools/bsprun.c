@@ -212,11 +212,15 @@ static bool has_live_child(pid_t pid)
 
 /* After a failure (a "superstep: " line went by), Open MPI 4.1's mpirun
  * may hang for ever with no process of the job left (docs/mpi.md, "Not
- * done"): once it has been silent that long with no live child, bsprun
- * ends its own child with a line saying so.  A healthy job is never ended. */
+ * done"): once it has been silent that long with no live child at two
+ * looks in a row, bsprun ends its own child with a line saying so.  A
+ * healthy job is never ended. */
 static void bound_mpirun(pid_t pid, int limit_s)
 {
-    if (has_live_child(pid))
+    static bool childless; /* at the look before: a child that ended as mpirun ends is no hang */
+    bool was = childless;
+    childless = !has_live_child(pid);
+    if (!childless || !was)
         return;
     fprintf(stderr, "superstep: bsprun: mpirun (pid %d) went on %d s after the job's failure with no process of the "
                     "job left: the time limit expired (SUPERSTEP_MPIRUN_HANG_TIMEOUT=%d); bsprun ended it\n",

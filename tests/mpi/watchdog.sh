@@ -4,11 +4,14 @@
 # no signal to a launcher (it sent SIGKILL to an mpirun found by its name):
 #   stuck   the stand-in prints a failure line, then hangs with no child
 #           (as Open MPI 4.1's mpirun in its finalize): bsprun ends it once
-#           it has been silent for the limit, with a line saying so (137)
+#           it has been silent with no live child at two looks a limit
+#           apart, with a line saying so (137)
 #   slow    no failure: the stand-in hangs 3 s (three limits) with no child
 #           and ends with 0: a job without a failure is never ended
 #   busy    a failure line, and a child alive (a rank still running) for
 #           3 s: the stand-in ends with 4, never ended while a child lives
+#           nor as it ends (the child's end and the stand-in's fell on one
+#           look now and then under load: 137)
 # Usage: watchdog.sh MODE
 # RUN: n=1 args="stuck" timeout=60
 # RUN: n=1 args="slow" timeout=60
