@@ -262,6 +262,8 @@ static bool mpi_world(uint32_t *nprocs, uint32_t *me)
  * Also for mp.h's MPI transport (mpi_fail.h). */
 bool mpi_first_to_fail(void)
 {
+    if (!mpi_watch_intact()) /* MPI's descriptors are gone: no notice can go, and none may block */
+        return mpi_watch_claim();
     int world = 1, wrank = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
     MPI_Comm_rank(MPI_COMM_WORLD, &wrank);
