@@ -256,9 +256,9 @@ static void watcher_main(void)
     int keep[] = { claim_fd, rank_fd, launcher_fd, pmi_fd, hang[0] };
     core->supervise_close_all_but(keep, (int)(sizeof keep / sizeof keep[0]));
     /* The rank's descriptors close as it exits, before its launcher is told
-     * (SIGCHLD), on which MPICH's Hydra stops the other ranks: the claim is
-     * made from then on (the pidfd also tells, should a process the rank
-     * forked hold the socket). */
+     * (SIGCHLD), on which a launcher stops the other ranks: the claim is
+     * made from then on (docs/mpi.md, "Errors and faults"; the pidfd also
+     * tells, should a process the rank forked hold the socket). */
     for (;;) {
         struct pollfd p[2] = { { rank_fd, POLLIN, 0 }, { hang[0], POLLIN, 0 } };
         if (poll(p, 2, -1) < 0) {
@@ -288,8 +288,7 @@ static void watcher_main(void)
         /* A note: the rank settled (it reports its own failure, or ended
          * its job): the watcher will print nothing, so let the launcher see
          * the rank's PMI connection and stderr end as the rank leaves them,
-         * as without a watcher (MPICH's Hydra took the job's status from
-         * another rank now and then while the watcher held them). */
+         * as without a watcher (the job's status: docs/mpi.md). */
         if (atomic_load(&page->state) == SETTLED) {
             if (pmi_fd > 2)
                 close(pmi_fd);
@@ -311,8 +310,8 @@ static void watcher_main(void)
         if (status < 0 || WIFEXITED(status))
             pmi_abort();
     }
-    /* Only now may MPICH's Hydra see the rank's PMI connection end, which
-     * is what makes it stop the other ranks (with SIGKILL): by then the
+    /* Only now may the launcher see the rank's PMI connection end, which
+     * makes it stop the other ranks (one MPI: docs/mpi.md): by then the
      * job's line is claimed, and the ranks it stops find it so. */
     if (pmi_fd > 2)
         close(pmi_fd);
@@ -326,9 +325,9 @@ static void watcher_main(void)
 
 /* ---- the rank's side ----------------------------------------------------- */
 
-/* The launcher's own stop of the job (Open MPI's mpirun sends every rank
- * SIGTERM after a failure) is no failure of this rank's: the watcher names
- * nothing.  Any other SIGTERM ends the rank as it would, and is named. */
+/* The launcher's own stop of the job (a SIGTERM from it: docs/mpi.md) is
+ * no failure of this rank's: the watcher names nothing.  Any other SIGTERM
+ * ends the rank as it would, and is named. */
 static void on_term(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
