@@ -147,6 +147,8 @@ static void spmd(void)
             bench_result("empty_p2_over_flag", m / f, "x");
         }
     }
+    free(t);
+    free(rt);
     bsp_pop_reg(&k);
     bsp_sync();
     bsp_end();
