@@ -27,9 +27,9 @@
 const struct device_plugin *(*device_plugin_load)(const char *name, char *why, size_t cap);
 static const struct device_plugin *plugin; /* the chosen device's, or NULL */
 
-/* Was this process started by an MPI launcher?  (Open MPI, MPICH/Hydra and
- * PMIx launchers, Slurm's srun with PMI, each leave one of these; srun
- * without PMI leaves its own, checked as several processes started.) */
+/* Was this process started by an MPI launcher?  (Each launcher leaves one
+ * of these: docs/mpi.md, "Choosing the device"; srun without PMI leaves its
+ * own, checked as several processes started.) */
 bool device_started_by_mpi(void)
 {
     static const char *const vars[] = { "OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK" };

@@ -32,8 +32,8 @@ static struct nest_level {
 
 /* A failed inner run that an MPI rank started ends the rank through the
  * outer device's failure path (mpi: an abort carrying the status; a
- * rank's plain exit with 128 + signal made MPICH's Hydra report status 1,
- * "Hangup", in 4 runs of 100 under load).  Does not return there. */
+ * rank's plain exit with 128 + signal made a launcher report another
+ * status now and then: docs/mpi.md, "Vendor notes", nest-status).  Does not return there. */
 void nest_device_end(uint32_t depth, uint32_t code)
 {
     if (depth == 1 && nest_saved[0].fail_hook)

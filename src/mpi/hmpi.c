@@ -230,8 +230,8 @@ static bool uses_superstep(const char *path)
     return found;
 }
 
-/* The last line of an MPI error text (MPICH gives a stack, one call a
- * line, the innermost last): an error line stays one line. */
+/* The last line of an MPI error text (docs/mpi.md, "Vendor notes",
+ * error-stack): an error line stays one line. */
 static const char *mpi_why(int rc, char *buf, size_t size)
 {
     int n = 0;
@@ -248,9 +248,9 @@ static const char *mpi_why(int rc, char *buf, size_t size)
 static bool run_here;
 
 /* MPI_Comm_spawn failed: say why in one line.  An MPI without dynamic
- * processes (MPICH's ch4:ucx device up to 4.0: Debian's MPICH 4.0.2) fails
- * every spawn with "Error in spawn call", having lost the reason: it cannot
- * open the port the kernels would connect to, and MPI_Open_port says so.
+ * processes fails every spawn having lost the reason: it cannot open the
+ * port the kernels would connect to, and MPI_Open_port says so (docs/mpi.md, "Vendor notes",
+ * ucx-no-spawn).
  * Then, as a device that cannot be used falls back to shm, the kernels run
  * as local processes of the host (one warning; an error with
  * SUPERSTEP_DEVICE_MANDATORY=1). */
@@ -286,8 +286,7 @@ static void spawn_failed(int rc, const char *path)
 
 /* ---- a spawn that does not come back -------------------------------------- */
 
-/* Open MPI 4.1 with Debian's PMIx 4 hangs in about 1 spawn of 500 (a spawned
- * kernel in PMIx_Init, the host in PMIx_Lookup; docs/mpi.md).  The host
+/* A spawn can hang (docs/mpi.md, "Vendor notes", spawn-hang).  The host
  * cannot leave MPI_Comm_spawn, so a thread watches it: when the spawn has
  * not returned after SUPERSTEP_SPAWN_TIMEOUT seconds, it prints the job's
  * line and ends the host's process (no MPI call: the main thread is inside

@@ -2,8 +2,8 @@
  * lines.c - whole output lines under an MPI launcher.
  *
  * mpirun forwards each rank's stdout and stderr: it reads what the rank
- * wrote from a pipe (a pseudo-terminal for Open MPI's stdout) in pieces of
- * its own size (4 KiB for Open MPI) and writes each piece out as it comes,
+ * wrote from a pipe or a pseudo-terminal in pieces of its own size
+ * (docs/mpi.md, "Vendor notes", pty-stdout) and writes each piece out as it comes,
  * so a line that reaches it in two pieces can have another rank's piece in
  * between.  stdio's line buffering is not enough: a line longer than its
  * buffer goes out in several writes, and two short lines written one after
@@ -16,8 +16,8 @@
  * PIPE_BUF bytes, which a pipe delivers whole.  A launcher reading
  * pieces of at least PIPE_BUF then always reads whole lines.  What stays
  * possible: a single line longer than PIPE_BUF (4096 bytes) to a pipe, or
- * any line to Open MPI's pseudo-terminal, which delivers a write in pieces
- * of about 2 KiB, can still be cut (docs/mpi.md, "Output").
+ * any line to a pseudo-terminal, which delivers a write in smaller
+ * pieces, can still be cut (docs/mpi.md, "Output").
  */
 #include "mpi/lines.h"
 #include "barrier/barrier.h"

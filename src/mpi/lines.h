@@ -20,8 +20,8 @@ void lines_flush(void);
 
 /* Wait until the launcher has read what stdout and stderr hold, where they
  * are pipes, or until 'deadline' (now_ns's clock; 0: none): before a job
- * is aborted, whose launcher stops reading a rank once it is told (MPICH's
- * Hydra).  The failure paths pass SUPERSTEP_ABORT_TIMEOUT's deadline. */
+ * is aborted, whose launcher stops reading a rank once it is told
+ * (docs/mpi.md, "Vendor notes", drop-pipes).  The failure paths pass SUPERSTEP_ABORT_TIMEOUT's deadline. */
 void lines_drain(int64_t deadline);
 
 /* Wait until the reader of pipe fd has taken everything, or until

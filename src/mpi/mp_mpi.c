@@ -124,9 +124,8 @@ struct fifo {
 };
 
 /* At most WINDOW sends are in MPI at once; the rest wait, in order, in the
- * backlog.  Open MPI's ob1 walks its whole list of sends it could not start
- * on every progress call: 200 000 posted at once made that quadratic (a
- * send storm took minutes).  The backlog keeps the sender from ever
+ * backlog (an MPI may walk all it could not start at every progress call:
+ * docs/mpi.md, "Vendor notes", send-backlog).  The backlog keeps the sender from ever
  * waiting for the receiver, and its order is the order of posting, so
  * MPI's per-tag order between two nodes still holds.  A message's header
  * and its payload pieces are one unit, given to MPI together: a receiver
@@ -728,8 +727,8 @@ static void finalize_at_exit(void)
         return;
     stop_if_copy_failed();
     /* MPI_Finalize waits for every rank; a rank waiting there while another
-     * aborts the job can leave Open MPI's mpirun hung or crashed (seen with
-     * tests/mp/errors sync_ended).  So a node that has ended enters it only
+     * aborts the job can leave the launcher hung or crashed (docs/mpi.md, "Vendor notes",
+     * finalize-abort).  So a node that has ended enters it only
      * when the main node does, which, exiting after every node's end, says
      * so (FINISH): by then no node can fail any more. */
     if (X.ended_here && X.comm != MPI_COMM_NULL && X.n > 1) {

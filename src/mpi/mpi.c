@@ -197,14 +197,7 @@ static void launcher_agrees(void)
 void mpi_init_library(void)
 {
 #ifdef OPEN_MPI
-    /* Open MPI 4.1 with an external PMIx 4 (Debian's) hangs now and then in
-     * MPI_Comm_spawn: a spawned process waits for ever in PMIx_Init, its
-     * peers in MPI_Init, the parent in PMIx_Lookup (about 1 spawn in 50
-     * here, with or without Superstep; openpmix issue 2735).  Its shared-
-     * memory data store is the part that races: with the plain "hash"
-     * store in the spawning and spawned processes, 250 spawns in a row
-     * passed.  An Epiphany host spawns its kernels once per ebsp_spmd
-     * (src/mpi/hmpi.c).  A setting of the user's wins. */
+    /* A spawn hang: docs/mpi.md, "Vendor notes", spawn-hang (a setting of the user's wins) */
     setenv("PMIX_MCA_gds", "hash", 0);
 #endif
     MPI_Init(NULL, NULL);
@@ -223,9 +216,9 @@ static void mpi_init(void)
         mpi_init_library();
         m.we_inited = true;
         /* Again, now that MPI's libraries have registered their own exit
-         * handlers: ours runs before them (MPICH's UCX frees what its
-         * MPI_Finalize then uses: heap corruption at exit), and the one
-         * the core registered first finds MPI finalized. */
+         * handlers: ours runs before them (docs/mpi.md, "Vendor notes",
+         * ucx-exit), and the one the core registered first finds MPI
+         * finalized. */
         on_exit(mpi_on_exit, NULL);
     }
     mpi_watch_claim_open(); /* the watcher's, or one of its own (MPI_Init was the program's) */
@@ -307,8 +300,7 @@ void mpi_abort_job(int code)
     fflush(stderr);
     lines_flush();
     /* The launcher may stop reading this rank as soon as the abort reaches
-     * it (MPICH's Hydra kills the job and drops what its pipes still hold:
-     * the job's only error line, now and then, under load).  What it has
+     * it (docs/mpi.md, "Vendor notes", drop-pipes).  What it has
      * read it forwards before the abort, which comes after on the same
      * connection. */
     lines_drain(mpi_drain_deadline());
@@ -464,9 +456,8 @@ void mpi_leave_stopped(MPI_Comm parent)
 }
 
 /* A kernel spawned by an Epiphany host fails: it prints its line (kernels
- * failing at the same moment may each print one: notes sent to the other
- * kernels and never received made Open MPI 4.1's mpirun hang after an
- * abort), tells the host, which stops the run (EM_STOP to every kernel),
+ * failing at the same moment may each print one: docs/mpi.md, "Vendor notes",
+ * finalize-hang), tells the host, which stops the run (EM_STOP to every kernel),
  * and leaves with status 0, so that the host survives the failed run, as
  * on shm (src/mpi/hmpi.c; kmpi.c for kernels stopped while they wait).
  * A kernel that only waits for another's report (msg NULL) waits for the
@@ -500,10 +491,8 @@ static void mpi_fail(uint32_t code, const char *msg)
     fflush(stdout);
     lines_flush();
     /* A kernel spawned by an Epiphany host prints without asking the other
-     * kernels: notes sent to them and never received made Open MPI 4.1's
-     * mpirun hang after the abort in about 1 run of 4 (1 in 20 without
-     * them; bsprun bounds the rest: docs/mpi.md).  Kernels failing at the same moment
-     * may then print a line each. */
+     * kernels (docs/mpi.md, "Vendor notes", finalize-hang).  Kernels failing at
+     * the same moment may then print a line each. */
     MPI_Comm parent = MPI_COMM_NULL;
     MPI_Comm_get_parent(&parent);
     if (parent != MPI_COMM_NULL)
@@ -623,7 +612,8 @@ static bool mpi_expected(void)
  * waiting.  A rank that ends before any call that started MPI starts it
  * here: to say so to processor 0 (which may wait for it in bsp_begin), or,
  * with a status other than 0, to abort the job (not every launcher stops
- * a job when a process that never started MPI fails: MPICH's does not).
+ * a job when a process that never started MPI fails: docs/mpi.md, "Vendor notes",
+ * exit-before-init).
  * The core calls it from an on_exit handler registered before anything
  * the program registers (src/device/select.c, loading this plug-in then if
  * no call did), so that it runs last, when the program's own exit handlers
@@ -675,8 +665,8 @@ void mpi_on_exit(int status, void *arg)
     MPI_Finalize();
 }
 
-/* Fatal signals: name the rank, then die by the signal (mpirun stops the
- * others and exits with 128 + signal; MPICH: mpi_die_by_signal). */
+/* Fatal signals: name the rank, then die by the signal (mpi_die_by_signal:
+ * the job's status is 128 + signal). */
 static void on_fatal_signal(int sig)
 {
     char msg[200];
@@ -741,8 +731,7 @@ static void window_refused(int rc, size_t bytes)
 }
 
 /* Room in /dev/shm for the node's whole window (every rank's part: an
- * upper bound).  Open MPI only: its osc sm does not return where it has
- * not, it hangs (docs/mpi.md, "Any MPI, any transport"). */
+ * upper bound), where an MPI hangs without it: docs/mpi.md, "Vendor notes", shm-full. */
 static bool shm_room(size_t bytes)
 {
 #ifdef OPEN_MPI
@@ -1294,8 +1283,8 @@ static void exchange_watched(void)
  * has SUPERSTEP_STALL_TIMEOUT (m.watched; the watch: bsp_stall_arm).  On a
  * node with a CPU per rank
  * the blocking collective: its wait spins, as the one wait would there,
- * and it costs 0.3 us less than MPI_Ialltoall and MPI_Test (0.56-0.64
- * against 0.82-0.96 us per empty superstep, Open MPI, p = 2). */
+ * and it costs less than MPI_Ialltoall and MPI_Test (bench/RESULTS_mpi.md,
+ * "The waits"). */
 static void exchange_meta(void)
 {
     if (m.watched) {

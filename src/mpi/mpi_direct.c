@@ -19,13 +19,12 @@
  * memory while it attaches: readers before the sync have finished, readers
  * after it wait for the word, which the rank sets after.  So there the
  * areas' whole pages are merged into pieces that share no page (MPI
- * attaches no memory twice, Open MPI by page), counted, and detached
+ * attaches no memory twice: docs/mpi.md, "Vendor notes", attach-pages), counted, and detached
  * with the last area; at most MAX_PIECES.
  *
- * Where MPI cannot create the window (Open MPI 4.1 over TCP: no one-sided
- * component takes a dynamic window) nothing fails but bsp_direct_get, with
- * the reason.  A target's MPI may need the target's own MPI calls to serve
- * a read (MPICH): the read then completes at the owner's next sync at the
+ * Where MPI cannot create the window (tcp-window there) nothing fails but
+ * bsp_direct_get, with the reason.  A target's MPI may need the target's
+ * own MPI calls to serve a read (read-progress there): the read then completes at the owner's next sync at the
  * latest, whose wait makes progress.
  */
 #include "mpi/mpi_direct.h"
@@ -52,9 +51,8 @@ struct piece {                   /* attached: [lo, hi), for 'count' registration
     uint64_t count;
 };
 
-/* Pieces attached at most: Open MPI 4.1's osc/rdma takes 64 regions
- * (osc_rdma_max_attach) and, past them, spun in MPI_Win_attach for ever
- * (4000 areas of 64 bytes on separate pages).  Past it reads fail. */
+/* Pieces attached at most, below what an MPI takes (docs/mpi.md, "Vendor notes",
+ * attach-pages).  Past it reads fail. */
 #define MAX_PIECES 32
 #define TOO_MANY (-1)
 
@@ -159,7 +157,7 @@ static struct piece pages_of(const void *addr, uint64_t size)
 
 /* A registered area (at the sync that commits it): its pages attached,
  * merged with the pieces they overlap or touch, so that pieces share no
- * page (Open MPI attaches by page).  One that cannot be is noted in the
+ * page (attach-pages, above).  One that cannot be is noted in the
  * slot, for readers to report, and nothing more is attached. */
 void mpi_direct_expose(const void *addr, uint64_t size)
 {

@@ -12,16 +12,13 @@
  * one machine that fail together the first to claim the line prints. */
 bool mpi_first_to_fail(void);
 
-/* MPI_Init, with what Superstep's ranks need of the MPI library (Open MPI:
- * PMIx's "hash" data store, see mpi.c). */
+/* MPI_Init, with what Superstep's ranks need of the MPI library (docs/mpi.md, "Vendor notes",
+ * spawn-hang). */
 void mpi_init_library(void);
 
-/* MPI_Abort(MPI_COMM_WORLD, code), once this rank's line is out.  With
- * MPICH its stderr goes to /dev/null first: MPICH's MPI_Abort prints
- * "Abort(1) on node 1 (rank 1 in comm 0): ..." there (even with
- * MPIR_CVAR_SUPPRESS_ABORT_MESSAGE=1 a part of it), a second line beside
- * the job's one failure line.  Open MPI's notice goes through mpirun (-q
- * silences it). */
+/* MPI_Abort(MPI_COMM_WORLD, code), once this rank's line is out (where
+ * MPI_Abort prints a line of its own, stderr goes to /dev/null first:
+ * docs/mpi.md, "Vendor notes", abort-message). */
 void mpi_abort_job(int code) __attribute__((noreturn));
 
 /* Read SUPERSTEP_ABORT_TIMEOUT (and the world rank) once, MPI being up:
@@ -45,11 +42,10 @@ int64_t mpi_drain_deadline(void);
  * ever), print a line saying that the limit expired and abort the job. */
 void mpi_await_abort(int code) __attribute__((noreturn));
 
-/* End this rank by the fatal signal sig, its line printed: Open MPI's
- * mpirun then stops the job and exits with 128 + sig, as shm does.  MPICH's
- * mpiexec would exit with the number of whichever signal it saw first (sig,
- * or the SIGTERM it sent another rank: 15), so with MPICH the rank aborts
- * the job with 128 + sig instead; should that abort not come back within
+/* End this rank by the fatal signal sig, its line printed: the job's
+ * status is 128 + sig, as on shm.  Where the launcher would report another
+ * signal, the rank aborts the job with 128 + sig instead (docs/mpi.md, "Vendor notes",
+ * signal-status); should that abort not come back within
  * SUPERSTEP_ABORT_TIMEOUT (a fault inside MPI), a line says that the limit
  * expired and the rank ends by the signal. */
 void mpi_die_by_signal(int sig) __attribute__((noreturn));

@@ -7,28 +7,25 @@
  * MPI's progress rings no bell a process could sleep on: a wait looks
  * (MPI_Test, MPI_Iprobe) in a loop.  The policy (issue 21):
  *   - while this node has a CPU for each of its runnable processes, never
- *     sleep nor yield: the process waited for runs on another core, and a
- *     nap of even 1 us costs a timer interrupt and a wake-up of 50-100 us (a
- *     bound rank that napped made an empty superstep 120-380 us instead of
- *     0.5).  Spin, as MPI_Waitall does.  Not yield either: on a machine
- *     loaded by other work (load 33 on 2 cores) a rank that yielded waited
- *     behind every other runnable process, 1.4 ms per empty superstep where
- *     spinning took 0.6 us;
+ *     sleep nor yield: the process waited for runs on another core, and
+ *     even the shortest nap costs a timer interrupt and a wake-up.  Spin,
+ *     as MPI_Waitall does.  Not yield either: on a machine loaded by other
+ *     work a rank that yielded waited behind every other runnable process;
  *   - where the node's processes outnumber its CPUs, the process waited for
  *     may need this very core: after CROWDED_SPIN_LOOKS, sleep between
  *     looks, 1 us doubling to 1 ms (a rank waiting through a long
  *     computation, or an idle rank of an Epiphany host's job while 16
  *     kernels run, leaves the CPUs to them).  Not yield: a woken sleeper
- *     runs sooner than a yielding process on a loaded machine (p = 4 on 2
- *     cores at load 33: 100-180 us per empty superstep napping, 170-420 us
- *     yielding for the first 1 ms).  A nap, not an event: MPI's progress
- *     rings no bell (docs/mpi.md says what an event would take).
+ *     runs sooner than a yielding process on a loaded machine.  A nap,
+ *     not an event: MPI's progress rings no bell (docs/mpi.md says what
+ *     an event would take).
  * The node's CPUs are those its ranks may use: the union of their affinity
  * masks (mpi_wait_decide), which is the job's cpuset, cgroup or taskset.
  * Not one rank's mask (mpirun binds each rank to one core, which says
  * nothing of how many cores the node's ranks share), nor the machine's
  * online CPUs (2 ranks confined to one core spun, each waiting out the
- * other's time slice: 16 ms per empty superstep, issue 33).
+ * other's time slice; issue 33).  The figures: bench/RESULTS_mpi.md, "The
+ * waits".
  */
 #include "mpi/mpi_wait.h"
 

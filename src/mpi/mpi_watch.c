@@ -11,7 +11,7 @@
  *   superstep: processor 2 killed by signal 9 (SIGKILL) in superstep 1
  *   superstep: processor 2 exited with status 0 in superstep 1 without calling bsp_end
  *
- * Its launcher (mpirun, orted, Hydra's proxy) sees the rank end without
+ * Its launcher (mpirun, or its daemon or proxy on this machine) sees the rank end without
  * MPI_Finalize and stops the job; the watcher stops nothing.
  *
  * After the fork only async-signal-safe calls run in the watcher (the rank
@@ -68,7 +68,7 @@ static struct watch_page *page; /* NULL: no watcher */
 static pid_t rank_pid;          /* the rank the claim and page belong to (not a process it forks) */
 static pid_t launcher;          /* the rank's parent when the watcher started */
 static int claim_fd = -1;       /* shared with the watcher: bound = the job's line claimed */
-static int pmi_fd = -1;         /* Hydra's PMI connection (PMI_FD), held by the watcher too */
+static int pmi_fd = -1;         /* the launcher's PMI connection (PMI_FD: pmi-fd), held by the watcher too */
 static int hang[2] = { -1, -1 }; /* a socket pair: the rank's end [1] closes as it exits */
 static int rank_fd = -1;        /* the rank's pidfd, opened by the rank before the fork */
 static pid_t watcher;           /* the watcher, the rank's child */
@@ -81,7 +81,7 @@ static uint64_t job_tag;        /* the launcher's name of the job, hashed (0: no
 /* "\0superstep-mpi-UID-LAUNCHER-JOB": one name per job and launcher (the
  * ranks of this machine share it; every rank of a plain mpirun on one
  * machine).  The job's name tells apart the jobs of one long-lived
- * launcher (Open MPI's DVM, prte), whose later jobs would find the first
+ * launcher (docs/mpi.md, "Vendor notes", dvm-jobs), whose later jobs would find the first
  * one's claim. */
 static socklen_t claim_name(struct sockaddr_un *a)
 {
@@ -208,7 +208,7 @@ static bool rank_exiting(void)
            state == 'X';
 }
 
-/* Abort the job on the rank's PMI connection (MPICH's Hydra: docs/mpi.md),
+/* Abort the job on the rank's PMI connection (docs/mpi.md, "Vendor notes", pmi-fd),
  * as the rank's PMI_Abort would: a rank that exited (with 0, say), or
  * runs another program, is no failure to the launcher. */
 static void pmi_abort(void)
@@ -216,7 +216,7 @@ static void pmi_abort(void)
     static const char abort_cmd[] = "cmd=abort exitcode=1\n";
     if (pmi_fd <= 2)
         return;
-    lines_await_drained(2, mpi_drain_deadline()); /* Hydra drops what its pipes hold once told */
+    lines_await_drained(2, mpi_drain_deadline()); /* docs/mpi.md, "Vendor notes", drop-pipes */
     (void)!write(pmi_fd, abort_cmd, sizeof abort_cmd - 1);
 }
 
@@ -311,7 +311,7 @@ static void watcher_main(void)
             pmi_abort();
     }
     /* Only now may the launcher see the rank's PMI connection end, which
-     * makes it stop the other ranks (one MPI: docs/mpi.md): by then the
+     * makes it stop the other ranks (docs/mpi.md, pmi-fd): by then the
      * job's line is claimed, and the ranks it stops find it so. */
     if (pmi_fd > 2)
         close(pmi_fd);
@@ -325,7 +325,7 @@ static void watcher_main(void)
 
 /* ---- the rank's side ----------------------------------------------------- */
 
-/* The launcher's own stop of the job (a SIGTERM from it: docs/mpi.md) is
+/* The launcher's own stop of the job (a SIGTERM from it: docs/mpi.md, sigterm-stop) is
  * no failure of this rank's: the watcher names nothing.  Any other SIGTERM
  * ends the rank as it would, and is named. */
 static void on_term(int sig, siginfo_t *si, void *ctx)
@@ -354,7 +354,7 @@ void mpi_watch_claim_open(void)
         return;
     launcher = getppid();
     rank_pid = getpid();
-    /* FNV-1a of the job's name: PMIx's namespace (Open MPI), PMI's KVS name (MPICH) */
+    /* FNV-1a of the job's name (docs/mpi.md, "Vendor notes", dvm-jobs) */
     const char *job_name = getenv("PMIX_NAMESPACE");
     if (!job_name)
         job_name = getenv("PMI_KVSNAME");
@@ -391,7 +391,7 @@ void mpi_watch_start(void)
         return;
     }
     mpi_abort_limit(); /* read by the rank, before the fork: the watcher's drain uses it */
-    const char *pmi = getenv("PMI_FD"); /* MPICH's Hydra: its connection, inherited at exec */
+    const char *pmi = getenv("PMI_FD"); /* docs/mpi.md, "Vendor notes", pmi-fd */
     pmi_fd = pmi && *pmi ? atoi(pmi) : -1;
     if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || pmi_fd == rank_fd ||
         fcntl(pmi_fd, F_GETFD) < 0)

@@ -13,8 +13,8 @@
  *     SUPERSTEP_PLUGIN_DIR_BUILTIN: the build tree's lib/superstep in the
  *     build tree's archives, PREFIX/lib/superstep in the installed
  *     libsuperstep.a (make install compiles this file again for it).
- * It is loaded with RTLD_GLOBAL: Open MPI's own components, which libmpi
- * opens, use libmpi's symbols without linking it.  A plug-in is never
+ * It is loaded with RTLD_GLOBAL: an MPI's own components may use libmpi's
+ * symbols without linking it (docs/mpi.md, "Vendor notes", rtld-global).  A plug-in is never
  * unloaded (its constructors may have registered handlers).
  */
 #include "mpi/plugin.h"
