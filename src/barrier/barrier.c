@@ -169,6 +169,8 @@ static inline __attribute__((always_inline)) bool wait_loop(struct wait *w)
         } else if (t - t0 < yield_end || !word) {
             sched_yield();
         } else {
+            if (w->slept && w->late && w->late->dead)
+                w->late->dead(); /* a slice slept in vain: is a peer dead unseen? */
             int64_t slice = b ? SLEEP_SLICE_NS : INT64_MAX; /* no failure word to re-check: no slices */
             if (w->deadline && w->deadline - t < slice)
                 slice = w->deadline - t;

@@ -59,8 +59,14 @@ static inline bool barrier_failed(struct barrier *b)
 struct late_watch {
     int64_t period;                      /* ns; 0: off */
     void (*late)(int64_t waited_ns);
+    /* NULL, or the watch's dead-peer half: run by a wait at each sleep
+     * slice after its first, whatever the period (a peer may die where
+     * nobody who would report it can run: src/bsp/stall.c); stops the job
+     * or returns.  Only a waiter asleep a slice already pays for it. */
+    void (*dead)(void);
 };
-/* Arm w with the setting's period (read here, once) and 'late'. */
+/* Arm w with the setting's period (read here, once) and 'late' ('dead'
+ * NULL: the layer sets its own). */
 void late_arm(struct late_watch *w, void (*late)(int64_t waited_ns));
 
 struct late_timer {

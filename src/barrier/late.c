@@ -17,7 +17,7 @@
 
 void late_arm(struct late_watch *w, void (*late)(int64_t waited_ns))
 {
-    *w = (struct late_watch){ (int64_t)setting_num(SET_STALL_TIMEOUT) * 1000000000, late };
+    *w = (struct late_watch){ .period = (int64_t)setting_num(SET_STALL_TIMEOUT) * 1000000000, .late = late };
 }
 
 void late_start(struct late_timer *t, const struct late_watch *w, int64_t now)

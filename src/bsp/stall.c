@@ -33,16 +33,31 @@ uint64_t bsp_stall_step(uint32_t q)
 
 static struct late_watch watch;
 
-/* A processor that died while processor 0 (its monitor) is stopped is
- * named as dead, not as late.  Nobody computing or stopped: everybody is
- * in some call (a mismatch, or kernels in ebsp_host_sync), which others
- * report. */
-static void report_stall(int64_t waited_ns)
+/* A processor that died while processor 0 (its monitor) is stopped stays
+ * a zombie, unreported: name it as dead (and stop the job). */
+static void stop_if_peer_dead(void)
 {
-    char line[512];
     for (uint32_t q = 0; q < bsp.p; q++)
         if (q != bsp.me)
             launch_stop_if_dead(q);
+}
+
+/* The watch's dead-peer half, also without the setting: at each sleep
+ * slice, only while the monitor is stopped (else it reports every death
+ * itself), so that a slice costs one /proc read. */
+static void watch_dead(void)
+{
+    if (launch_monitor_stopped())
+        stop_if_peer_dead();
+}
+
+/* A dead processor is named as dead, not as late.  Nobody computing or
+ * stopped: everybody is in some call (a mismatch, or kernels in
+ * ebsp_host_sync), which others report. */
+static void report_stall(int64_t waited_ns)
+{
+    char line[512];
+    stop_if_peer_dead();
     struct late_who who = { "processor", 0, bsp.p, bsp_stall_computing, bsp_stall_step, bsp_stall_stopped };
     if (late_line(line, sizeof line, &watch, waited_ns, &who))
         bsp_error(bsp_call_name(atomic_load(&job.ls->proc[bsp.me].call)), "%s", line);
@@ -51,6 +66,7 @@ static void report_stall(int64_t waited_ns)
 void bsp_stall_arm(void)
 {
     late_arm(&watch, report_stall);
+    watch.dead = watch_dead;
     dev->late = &watch;
     launch_words.calls = bsp_call_names; /* an interrupted job's line says who waited where */
     launch_words.ncalls = CALL_COUNT;

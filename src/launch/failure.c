@@ -293,6 +293,19 @@ char launch_proc_state(uint32_t p)
     return pid > 0 && supervise_proc_stat(pid, 4, &state, &ppid) ? state : 0;
 }
 
+/* 'T' stopped by a signal, 't' by a tracer. */
+static bool stopped_pid(pid_t pid)
+{
+    char state;
+    uint64_t ppid;
+    return pid > 1 && supervise_proc_stat(pid, 4, &state, &ppid) && (state == 'T' || state == 't');
+}
+
+bool launch_monitor_stopped(void)
+{
+    return job.forked && !job.starter && stopped_pid(getppid());
+}
+
 void launch_stop_if_dead(uint32_t p)
 {
     char state;
@@ -309,5 +322,9 @@ void launch_stop_if_dead(uint32_t p)
     si.si_code = WIFSIGNALED(ws) ? (WCOREDUMP(ws) ? CLD_DUMPED : CLD_KILLED) : CLD_EXITED;
     si.si_status = WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws);
     report_death(job.ls, nest_depth, p, &si);
+    if (launch_monitor_stopped()) {
+        flush_output(job.ls); /* before the kill, which takes this processor too */
+        kill(getppid(), SIGKILL);
+    }
     launch_stopped();
 }

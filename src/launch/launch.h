@@ -211,14 +211,24 @@ void launch_stop_if_peer_died(uint32_t peer, int err);
  * /proc cannot be read. */
 char launch_proc_state(uint32_t p);
 
-/* A processor waiting for p, when its watch (SUPERSTEP_STALL_TIMEOUT) finds
- * p late: p's process may have died unseen, its monitor being stopped
- * (processor 0 stopped by SIGSTOP or a debugger, and with it its monitor
- * thread; p, its child, stays a zombie until then).  Then report p's death
- * as the monitor would (the zombie's /proc entry tells how it ended; when
- * the monitor reports it too, the first claimant prints) and stop; else
- * return. */
+/* A processor waiting for p, when its watch finds p late
+ * (SUPERSTEP_STALL_TIMEOUT) or, asleep, finds the monitor stopped
+ * (launch_monitor_stopped): p's process may have died unseen, its monitor
+ * being stopped (processor 0 stopped by SIGSTOP or a debugger, and with it
+ * its monitor thread; p, its child, stays a zombie until then).  Then
+ * report p's death as the monitor would (the zombie's /proc entry tells
+ * how it ended; when the monitor reports it too, the first claimant
+ * prints), kill the monitor's process if it is stopped (it cannot stop the
+ * job; every processor dies with it, PR_SET_PDEATHSIG, and its supervisor
+ * ends as it ended: by SIGKILL), and stop; else return. */
 void launch_stop_if_dead(uint32_t p);
+
+/* Whether the process whose monitor watches this processor (its parent,
+ * the run's starter) is stopped (SIGSTOP, a debugger): then nobody reports
+ * a death of a processor but those waiting for it (launch_stop_if_dead).
+ * false in the starter (its monitor runs while it does) and where no
+ * processor was forked here (mpi). */
+bool launch_monitor_stopped(void);
 
 /* Called by a processor that saw the failure word set while waiting. */
 void launch_stopped(void) __attribute__((noreturn));

@@ -26,13 +26,13 @@ static void hook_none(int64_t waited_ns)
 
 static void test_timer(void)
 {
-    struct late_watch w = { 100, hook_none };
+    struct late_watch w = { 100, hook_none, NULL };
     struct late_timer t;
     late_start(&t, &w, 1000);
     CHECK(!late_due(&t, 1099), "due before the first period ended");
     CHECK(late_due(&t, 1100) && !late_due(&t, 1100), "the first period ends once, at 1100");
     CHECK(late_due(&t, 1250) && !late_due(&t, 1299) && late_due(&t, 1300), "the later ones at 1200, 1300");
-    struct late_watch off = { 0, hook_none };
+    struct late_watch off = { 0, hook_none, NULL };
     late_start(&t, &off, 1000);
     CHECK(!late_due(&t, INT64_MAX - 1), "a watch of period 0 ended a period");
     late_start(&t, NULL, 1000);
@@ -60,7 +60,7 @@ static char stopped_of(uint32_t id)
 
 static void test_line(void)
 {
-    struct late_watch w = { 2000000000, hook_none };
+    struct late_watch w = { 2000000000, hook_none, NULL };
     char buf[512];
     struct late_who who = { "processor", 0, 5, is_late, step_of, NULL };
     late_set = "01010";
@@ -123,7 +123,7 @@ static void test_wait(uint32_t p)
     for (me = 0; me < p; me++) {
         if (fork() != 0)
             continue;
-        struct late_watch w = { PERIOD_NS, hook_count };
+        struct late_watch w = { PERIOD_NS, hook_count, NULL };
         bool ok;
         if (me == 0) {
             for (uint32_t q = 1; q < p; q++)
@@ -136,7 +136,7 @@ static void test_wait(uint32_t p)
             CHECK(ncalls >= 2, "the hook ran %u times", ncalls);
         }
         CHECK(ok, "barrier failed");
-        struct late_watch off = { 0, hook_count };
+        struct late_watch off = { 0, hook_count, NULL };
         barrier_wait(bar, p, BAR_FIELD(0), &ok, &off); /* period 0: no call */
         _exit(0);
     }

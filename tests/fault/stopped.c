@@ -8,10 +8,14 @@
  *           computing"); it is killed as any late processor, nothing left;
  *   resume: the same, and processor 1 prints "stopping PID" first (for
  *           tests/fault/stopped.sh, which resumes it): the job ends 0;
- *   kill0:  processor 0 prints "stopping PID" and stops itself (and with
- *           it the monitor thread that watches the others); processor 1,
- *           once it sees 0 stopped, dies by SIGKILL; processor 2 calls
- *           bsp_sync once 1 is dead (tests/fault/stopped.sh). */
+ *   kill0:  processor 0 prints "pids P0 P1 ..." and "stopping PID" and
+ *           stops itself (and with it the monitor thread that watches the
+ *           others); processor 1, once it sees 0 stopped, dies by SIGKILL;
+ *           processor 2 calls bsp_sync once 1 is dead
+ *           (tests/fault/stopped.sh);
+ *   kill2:  processor 0 prints "pids P0 P1 ..." and "stopping PID" and stops
+ *           itself; processor 2, once it sees 0 stopped, dies by SIGKILL;
+ *           the others call bsp_sync at once (tests/fault/stopped.sh). */
 // RUN: n=3 args="self" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: bsp_sync: processor [02], superstep 2: waited 1 s for processor 1, stopped by a signal in superstep 2 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
 // RUN: n=4 args="self" env="SUPERSTEP_STALL_TIMEOUT=1" fail="^superstep: bsp_sync: processor [023], superstep 2: waited 1 s for processor 1, stopped by a signal in superstep 2 \(SUPERSTEP_STALL_TIMEOUT=1\)$"
 #include <bsp.h>
@@ -45,8 +49,14 @@ static void await_state(pid_t pid, char state)
         nanosleep(&(struct timespec){ 0, 10000000 }, NULL);
 }
 
-static void stop_self(bool say)
+static void stop_self(bool say, const int *pids, int p)
 {
+    if (pids) {
+        printf("pids");
+        for (int q = 0; q < p; q++)
+            printf(" %d", pids[q]);
+        printf("\n");
+    }
     if (say) {
         printf("stopping %d\n", (int)getpid());
         fflush(stdout);
@@ -56,7 +66,7 @@ static void stop_self(bool say)
 
 int main(int argc, char **argv)
 {
-    CHECK(argc == 2, "usage: stopped self|resume|kill0");
+    CHECK(argc == 2, "usage: stopped self|resume|kill0|kill2");
     const char *mode = argv[1];
     bsp_begin(bsp_nprocs());
     int p = bsp_nprocs(), me = bsp_pid();
@@ -69,15 +79,22 @@ int main(int argc, char **argv)
     bsp_sync(); /* superstep 2 */
     if (!strcmp(mode, "kill0")) {
         if (me == 0)
-            stop_self(true);
+            stop_self(true, pids, p);
         if (me == 1) {
             await_state(pids[0], 'T');
             raise(SIGKILL);
         }
         if (me == 2)
             await_state(pids[1], 'Z');
+    } else if (!strcmp(mode, "kill2")) {
+        if (me == 0)
+            stop_self(true, pids, p);
+        if (me == 2) {
+            await_state(pids[0], 'T');
+            raise(SIGKILL);
+        }
     } else if (me == 1) {
-        stop_self(!strcmp(mode, "resume"));
+        stop_self(!strcmp(mode, "resume"), NULL, 0);
     } else {
         await_state(pids[1], 'T');
     }

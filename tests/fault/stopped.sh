@@ -8,8 +8,13 @@
 #     waits in bsp_sync, SUPERSTEP_STALL_TIMEOUT=1: the kill is named
 #     ("processor 1 killed by signal 9 (SIGKILL) in superstep 2") while
 #     processor 0 is still stopped (before: nothing until SIGCONT, and
-#     with the setting processor 0 and 1 named late, the kill never);
-#     once 0 is continued the job ends with 137 and that one line.
+#     with the setting processor 0 and 1 named late, the kill never), and
+#     the job ends as kill2's;
+#   kill2: 4 processors, processor 0 stopped, processor 2 then killed by
+#     SIGKILL while 1 and 3 wait in bsp_sync, no SUPERSTEP_STALL_TIMEOUT:
+#     the kill is named and the job ends (processor 0, stopped, killed:
+#     137) within 10 s, processor 0 never continued, and no processor is
+#     left (before: nothing until SIGCONT).
 # RUN: n=3 timeout=60 nompi="pids of processes of this machine; an mpi rank knows no peer's pid"
 set -u
 P=$O/tests/fault/stopped
@@ -17,6 +22,7 @@ out=$(mktemp) err=$(mktemp)
 job= stopped=
 trap 'rm -f "$out" "$err"; [ -z "$stopped" ] || kill -KILL "$stopped" 2>/dev/null; [ -z "$job" ] || kill -KILL "$job" 2>/dev/null' EXIT
 fail() { echo "stopped.sh: $*; stderr: $(tr '\n' '|' <"$err")" >&2; exit 1; }
+gone() { case "$(state "$1")" in '' | Z) return 0 ;; esac; return 1; }
 state() { sed 's/.*) \(.\).*/\1/' "/proc/$1/stat" 2>/dev/null; }
 
 # Start MODE in the background; return once the processor that says
@@ -46,13 +52,24 @@ finish
 grep -qx done "$out" || fail "resume: the job did not go on"
 ! grep -q '^superstep:' "$err" || fail "resume: a superstep: line"
 
+# MODE's kill (processor $1) named and the job ended within 10 s while
+# processor 0 stays stopped (never continued): status 137, that one line,
+# no processor left.
+killed_while_stopped() {
+    local mode=$1 line="^superstep: processor $2 killed by signal 9 \(SIGKILL\) in superstep 2$"
+    for _ in $(seq 200); do grep -Eq "$line" "$err" && gone "$job" && break; sleep 0.05; done
+    grep -Eq "$line" "$err" || fail "$mode: the kill was not named within 10 s while processor 0 was stopped"
+    gone "$job" || fail "$mode: the job did not end within 10 s while processor 0 was stopped"
+    local pids=$(sed -n 's/^pids //p' "$out")
+    finish
+    [ "$rc" = 137 ] || fail "$mode: exit status $rc, expected 137"
+    [ "$(grep -c '^superstep:' "$err")" = 1 ] || fail "$mode: not exactly one superstep: line"
+    [ -n "$pids" ] || fail "$mode: no pids printed"
+    for pid in $pids; do gone "$pid" || fail "$mode: processor pid $pid left"; done
+}
+
 start env SUPERSTEP_STALL_TIMEOUT=1 "$P" kill0
-line='^superstep: processor 1 killed by signal 9 \(SIGKILL\) in superstep 2$'
-for _ in $(seq 400); do grep -Eq "$line" "$err" && break; sleep 0.05; done
-grep -Eq "$line" "$err" || fail "kill0: the kill was not named within 20 s while processor 0 was stopped"
-[ "$(state "$stopped")" = T ] || fail "kill0: processor 0 was not stopped when the kill was named"
-kill -CONT "$stopped"
-finish
-[ "$rc" = 137 ] || fail "kill0: exit status $rc, expected 137"
-[ "$(grep -c '^superstep:' "$err")" = 1 ] || fail "kill0: not exactly one superstep: line"
+killed_while_stopped kill0 1
+start env SUPERSTEP_NPROCS=4 "$P" kill2
+killed_while_stopped kill2 2
 exit 0
