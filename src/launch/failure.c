@@ -322,9 +322,5 @@ void launch_stop_if_dead(uint32_t p)
     si.si_code = WIFSIGNALED(ws) ? (WCOREDUMP(ws) ? CLD_DUMPED : CLD_KILLED) : CLD_EXITED;
     si.si_status = WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws);
     report_death(job.ls, nest_depth, p, &si);
-    if (launch_monitor_stopped()) {
-        flush_output(job.ls); /* before the kill, which takes this processor too */
-        kill(getppid(), SIGKILL);
-    }
     launch_stopped();
 }
