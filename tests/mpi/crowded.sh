@@ -9,6 +9,15 @@
 # RUN: n=2
 set -u
 command -v strace >/dev/null 2>&1 || { echo "SKIP: strace not installed"; exit 77; }
+# Open MPI over TCP alone (CI's OMPI_MCA_btl=self,tcp): each look of a
+# waiting rank is a socket poll, and the peer's TCP wake-up hands it the
+# CPU, so the ranks take turns without the device's naps (measured: 2000
+# supersteps, 0 naps, 13 364 polls of timeout 0, 0.26 s of CPU in 3.6 s):
+# the naps this test counts are the shared-memory transports' remedy.
+case ${OMPI_MCA_btl-} in
+*vader* | *sm* | '') ;;
+*) echo "SKIP: OMPI_MCA_btl=$OMPI_MCA_btl: no shared-memory transport, whose waits are the ones that must nap"; exit 77 ;;
+esac
 command -v taskset >/dev/null 2>&1 || { echo "SKIP: taskset not installed"; exit 77; }
 dir=$(mktemp -d) || exit 1
 trap 'rm -rf "$dir"' EXIT
