@@ -29,6 +29,8 @@
 #   DIR/I/cpus             its CPU list (taskset -c)
 #   DIR/hosts              the /etc/hosts of every node
 #   DIR/bridge.pid         the bridge's holder
+#   DIR/keep               the tree's entry in /tmp, when the tree is there
+#                          (bound at its path in every node's own /tmp)
 # A layer on top (Slurm: a daemon per node) keeps its per-node state in
 # DIR/I/ and starts what runs on node I with 'bed.sh node DIR I'.
 # tests/cluster/enter is the rsh/ssh agent for the launchers: it runs
@@ -52,7 +54,7 @@ node_procs() { # DIR I
 }
 
 up() { # N
-    local n=$1 dir i ncpu pfx bridge
+    local n=$1 dir i ncpu pfx bridge tree keep_pre keep_post
     [ "$n" -ge 1 ] 2>/dev/null && [ "$n" -le 4 ] || die "up: N must be 1 to 4, not '$n'"
     [ "$(id -u)" = 0 ] || die "up: root is needed (network, mount, UTS, IPC namespaces)"
     dir=$(mktemp -d "${BED_TMP:-/var/tmp}/superstep-bed.XXXXXX")
@@ -68,14 +70,27 @@ up() { # N
     bridge=$(cat "$dir/bridge.pid")
     nsenter -t "$bridge" -n ip link add "${pfx}br" type bridge
     nsenter -t "$bridge" -n ip link set "${pfx}br" up
+    # The tree the tests run from is the cluster's shared file system: one
+    # under /tmp (a CI clone) stays visible through the node's own /tmp,
+    # bound at its path (and 'left' does not count it).
+    tree=$(pwd -P) keep_pre= keep_post=
+    case $tree in /tmp/?*)
+        echo "tmp/$(printf '%s' "${tree#/tmp/}" | cut -d/ -f1)" >"$dir/keep" ;;
+    esac
     for i in $(seq 1 "$n"); do
         mkdir "$dir/$i"
         echo $(( (i - 1) % ncpu )) >"$dir/$i/cpus"
+        if [ -f "$dir/keep" ]; then
+            keep_pre="mkdir '$dir/$i/tree' && mount --bind '$tree' '$dir/$i/tree' &&"
+            keep_post="mkdir -p '$tree' && mount --move '$dir/$i/tree' '$tree' &&"
+        fi
         start_holder "$dir/$i/pid" "$dir" --net --uts --mount --ipc --propagation private -- \
             taskset -c "$(cat "$dir/$i/cpus")" sh -c "
                 hostname node$i &&
                 mount -t tmpfs -o mode=1777 tmpfs /dev/shm &&
+                $keep_pre
                 mount -t tmpfs -o mode=1777 tmpfs /tmp &&
+                $keep_post
                 mount --bind '$dir/hosts' /etc/hosts &&
                 ip link set lo up"
         nsenter -t "$bridge" -n ip link add "${pfx}v$i" type veth peer name eth0 netns "$(cat "$dir/$i/pid")"
@@ -127,7 +142,8 @@ left() { # DIR
             echo "node$i: process $p left: $(tr '\0' ' ' <"/proc/$p/cmdline" 2>/dev/null)"
             bad=1
         done
-        files=$(nsenter -t "$(cat "$dir/$i/pid")" -m sh -c 'cd / && find dev/shm tmp -mindepth 1 -maxdepth 1')
+        files=$(nsenter -t "$(cat "$dir/$i/pid")" -m sh -c 'cd / && find dev/shm tmp -mindepth 1 -maxdepth 1' |
+            { grep -vxF "$(cat "$dir/keep" 2>/dev/null || echo /)" || true; })
         [ -z "$files" ] || { echo "node$i: left in /dev/shm or /tmp: $(echo $files)"; bad=1; }
     done
     return $bad
