@@ -285,20 +285,24 @@ void launch_stop_if_peer_died(uint32_t peer, int err)
         launch_await_failure();
 }
 
-char launch_proc_state(uint32_t p)
+/* PID's state letter in /proc (0: gone or unreadable). */
+static char pid_state(pid_t pid)
 {
     char state;
     uint64_t ppid;
-    pid_t pid = atomic_load(&job.ls->proc[p].os_pid);
     return pid > 0 && supervise_proc_stat(pid, 4, &state, &ppid) ? state : 0;
+}
+
+char launch_proc_state(uint32_t p)
+{
+    return pid_state(atomic_load(&job.ls->proc[p].os_pid));
 }
 
 /* 'T' stopped by a signal, 't' by a tracer. */
 static bool stopped_pid(pid_t pid)
 {
-    char state;
-    uint64_t ppid;
-    return pid > 1 && supervise_proc_stat(pid, 4, &state, &ppid) && (state == 'T' || state == 't');
+    char state = pid > 1 ? pid_state(pid) : 0;
+    return state == 'T' || state == 't';
 }
 
 bool launch_monitor_stopped(void)
