@@ -140,17 +140,43 @@ static int zombie_status(pid_t pid)
     return (int)v;
 }
 
-/* The rank's end of the socket closed: did it exec another program?  exec
- * sets every caught signal back to its default action: the runtime's
- * fault handlers, caught when the rank was armed (page->caught), are no
- * longer caught, while the rank runs the new program and after it ended
- * (a zombie keeps its actions, until reaped).  An exit keeps them.  Told by the kernel,
- * not by a delay nor by the program's name. */
-static bool rank_execd(void)
+/* PF_EXITING of the kernel's task flags (include/linux/sched.h): set as
+ * a process starts to exit, before its descriptors close. */
+#define TASK_EXITING 0x00000004ul
+
+/* Is the rank exiting or ended (or gone), rather than running on? */
+static bool rank_exiting(void)
 {
     char state;
-    uint64_t caught; /* field 34 of /proc/PID/stat: the caught signals 1 to 31 */
-    return page->caught && core->supervise_proc_stat(rank_pid, 34, &state, &caught) && (page->caught & ~caught);
+    uint64_t flags;
+    return !core->supervise_proc_stat(rank_pid, 9, &state, &flags) || (flags & TASK_EXITING) || state == 'Z' ||
+           state == 'X';
+}
+
+/* Did the rank exec another program?  Told by the kernel, not by a delay
+ * nor by the program's name.  exec replaces the rank's memory before it
+ * closes the descriptors that close on exec (the watcher's socket), then
+ * sets every caught signal back to its default action.  So a rank that
+ * runs on with another memory map than the watcher's (a fork of it, which
+ * has not exec'd: the start of the code and of the stack, fields 26 and 28
+ * of /proc/PID/stat; 0 while the new program loads, or where the rank is
+ * not dumpable, tells nothing), or without the
+ * runtime's fault handlers (page->caught, field 34), has exec'd; a zombie
+ * keeps its signal actions until reaped, and an exit keeps them. */
+static bool rank_execd(void)
+{
+    static const int fields[] = { 26, 28 };
+    char state;
+    uint64_t caught, mine, its;
+    if (!page->caught || !core->supervise_proc_stat(rank_pid, 34, &state, &caught))
+        return false;
+    if (page->caught & ~caught)
+        return true;
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        if (core->supervise_proc_stat(getpid(), fields[i], &state, &mine) &&
+            core->supervise_proc_stat(rank_pid, fields[i], &state, &its) && its && its != mine)
+            return !rank_exiting(); /* read after: an exit drops the map too */
+    return false;
 }
 
 /* How the rank ended (a wait status), told by the kernel: the pidfd's exit
@@ -193,19 +219,6 @@ static void report_end(int status)
     } else {
         report("ended (how is unknown: its launcher reaped it first)", true);
     }
-}
-
-/* PF_EXITING of the kernel's task flags (include/linux/sched.h): set as
- * a process starts to exit, before its descriptors close. */
-#define TASK_EXITING 0x00000004ul
-
-/* Is the rank exiting or ended (or gone), rather than running on? */
-static bool rank_exiting(void)
-{
-    char state;
-    uint64_t flags;
-    return !core->supervise_proc_stat(rank_pid, 9, &state, &flags) || (flags & TASK_EXITING) || state == 'Z' ||
-           state == 'X';
 }
 
 /* Abort the job on the rank's PMI connection (docs/mpi.md, "Vendor notes", pmi-fd),
@@ -266,8 +279,8 @@ static void watcher_main(void)
                 continue;
             break;
         }
-        if (p[0].revents)
-            break;
+        if (!p[1].revents)
+            break; /* the rank ended */
         char note[64];
         ssize_t got = read(hang[0], note, sizeof note);
         if (got <= 0 && atomic_load(&page->state) == ARMED && rank_execd() && claim()) {
@@ -277,12 +290,10 @@ static void watcher_main(void)
             wait_readable(launcher_fd); /* the claim held until the launcher ends */
             _exit(0);
         }
-        if (got <= 0 && rank_exiting())
-            break; /* the hang-up of its end */
-        if (got <= 0) { /* the rank closed it (every descriptor above 2, say): its ending call says so */
+        if (got <= 0 && !rank_exiting()) /* it closed every descriptor above 2, say: its ending call says so */
             wait_readable(rank_fd);
+        if (got <= 0)
             break;
-        }
         if (note[got - 1] == 'q') /* the rank ends cleanly and reaps its watcher */
             _exit(0);
         /* A note: the rank settled (it reports its own failure, or ended
@@ -306,8 +317,11 @@ static void watcher_main(void)
     wait_readable(rank_fd); /* the rank has ended: its status is there */
     if (report_it && atomic_load(&page->state) == ARMED) {
         int status = rank_status(rank_fd);
-        report_end(status);
-        if (status < 0 || WIFEXITED(status))
+        if (rank_execd()) /* the program it exec'd ended before the watcher looked */
+            report("called exec", true);
+        else
+            report_end(status);
+        if (status < 0 || !WIFSIGNALED(status))
             pmi_abort();
     }
     /* Only now may the launcher see the rank's PMI connection end, which
