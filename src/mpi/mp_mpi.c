@@ -790,7 +790,7 @@ static int mpi_start(int n, int *me)
         return -ENOMEM;
     X.copy_code = page;
     core->late_arm(&X.late, mpi_sync_late);
-    X.watchers = mpi_wait_watchers(X.comm, X.late.period != 0);
+    X.watchers = mpi_wait_watchers(X.comm, X.late.period != 0, NULL);
     mpi_wait_decide(X.comm);
     if (!X.watchers)
         return -ENOMEM;

@@ -1049,7 +1049,11 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     m.seq = 0;
     /* Agreed, so that a rank whose environment lacks the setting still
      * sends its counts the way the others receive them. */
-    m.watchers = mpi_wait_watchers(m.comm, device_mpi.late && device_mpi.late->period);
+    pid_t *pids = calloc(nprocs, sizeof *pids);
+    m.watchers = pids ? mpi_wait_watchers(m.comm, device_mpi.late && device_mpi.late->period, pids) : NULL;
+    for (uint32_t q = 0; m.watchers && q < nprocs; q++) /* the stall line's /proc looks (stall.c) */
+        atomic_store(&core->job->ls->proc[q].os_pid, pids[q]);
+    free(pids);
     if (!m.watchers)
         return -ENOMEM;
     m.watched = memchr(m.watchers, 1, nprocs) != NULL;

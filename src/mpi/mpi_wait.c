@@ -32,10 +32,13 @@
 #include "barrier/barrier.h"
 #include "settings/settings.h"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "mpi/plugin.h" /* core: the core's services */
 
@@ -157,13 +160,50 @@ bool mpi_wait_probe(int src, int tag, MPI_Comm c, MPI_Status *st, int64_t deadli
     return mpi_wait_until(probe_found, &p, deadline);
 }
 
-uint8_t *mpi_wait_watchers(MPI_Comm c, bool watching)
+/* What tells two ranks apart as readers of one /proc: the boot's id
+ * (another machine) and the pid namespace (another container). */
+struct rank_id {
+    char boot[40];
+    uint64_t pidns;
+    int32_t pid;
+    uint8_t watching;
+};
+
+static void rank_id_of(struct rank_id *r, bool watching)
+{
+    memset(r, 0, sizeof *r);
+    int fd = open("/proc/sys/kernel/random/boot_id", O_RDONLY | O_CLOEXEC);
+    if (fd >= 0) {
+        (void)!read(fd, r->boot, sizeof r->boot - 1);
+        close(fd);
+    }
+    struct stat st;
+    r->pidns = stat("/proc/self/ns/pid", &st) == 0 ? (uint64_t)st.st_ino : 0;
+    r->pid = (int32_t)getpid();
+    r->watching = watching;
+}
+
+uint8_t *mpi_wait_watchers(MPI_Comm c, bool watching, pid_t *pids)
 {
     int n = 0;
     MPI_Comm_size(c, &n);
-    uint8_t mine = watching, *all = calloc((size_t)n, 1);
-    if (!all)
+    struct rank_id mine, *all = calloc((size_t)n, sizeof *all);
+    uint8_t *watchers = calloc((size_t)n, 1);
+    if (!all || !watchers) {
+        free(all);
+        free(watchers);
         return NULL;
-    MPI_Allgather(&mine, 1, MPI_UINT8_T, all, 1, MPI_UINT8_T, c);
-    return all;
+    }
+    rank_id_of(&mine, watching);
+    MPI_Allgather(&mine, sizeof mine, MPI_BYTE, all, sizeof mine, MPI_BYTE, c);
+    for (int q = 0; q < n; q++) {
+        watchers[q] = all[q].watching;
+        if (pids)
+            pids[q] = mine.boot[0] && mine.pidns && !memcmp(all[q].boot, mine.boot, sizeof mine.boot) &&
+                              all[q].pidns == mine.pidns
+                          ? all[q].pid
+                          : 0;
+    }
+    free(all);
+    return watchers;
 }

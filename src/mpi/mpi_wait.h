@@ -7,6 +7,7 @@
 #include <mpi.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* Look at ready(arg) (an MPI_Test, an MPI_Iprobe: it makes MPI progress)
  * until it is true, or until now_ns() reaches 'deadline' (0: never); false
@@ -45,8 +46,11 @@ void mpi_wait_set_crowded(void);
 /* Which ranks of c watch their collective waits (SUPERSTEP_STALL_TIMEOUT
  * watches: 'watching' on this rank): a byte per rank, malloc'd; NULL when out of
  * memory.  Collective: the ranks agree on how they tell where they are,
- * even where only some have the setting. */
-uint8_t *mpi_wait_watchers(MPI_Comm c, bool watching);
+ * even where only some have the setting.  pids, when not NULL, gets each
+ * rank's pid where this rank can read its /proc entry (the same kernel
+ * and pid namespace), else 0: so a late peer stopped by a signal is
+ * named stopped, as on shm. */
+uint8_t *mpi_wait_watchers(MPI_Comm c, bool watching, pid_t *pids);
 
 extern void (*mpi_idle_poll)(void);
 
