@@ -154,29 +154,30 @@ static bool rank_exiting(void)
 }
 
 /* Did the rank exec another program?  Told by the kernel, not by a delay
- * nor by the program's name.  exec replaces the rank's memory before it
- * closes the descriptors that close on exec (the watcher's socket), then
- * sets every caught signal back to its default action.  So a rank that
- * runs on with another memory map than the watcher's (a fork of it, which
- * has not exec'd: the start of the code and of the stack, fields 26 and 28
- * of /proc/PID/stat; 0 while the new program loads, or where the rank is
- * not dumpable, tells nothing), or without the
- * runtime's fault handlers (page->caught, field 34), has exec'd; a zombie
- * keeps its signal actions until reaped, and an exit keeps them. */
+ * nor by the program's name.  exec holds the rank's exec_update_lock from
+ * the replacement of its memory (before it closes the descriptors that
+ * close on exec, the watcher's socket among them) until it has set every
+ * caught signal back to its default action; opening /proc/PID/environ
+ * takes that lock (mm_access), so it returns once an exec under way is
+ * that far (whether the open is allowed or not).  Then a rank without the
+ * runtime's fault handlers (page->caught, field 34 of /proc/PID/stat) has
+ * exec'd; an exit keeps them, and so does a zombie until it is reaped. */
 static bool rank_execd(void)
 {
-    static const int fields[] = { 26, 28 };
-    char state;
-    uint64_t caught, mine, its;
-    if (!page->caught || !core->supervise_proc_stat(rank_pid, 34, &state, &caught))
+    char path[48], state;
+    uint64_t caught;
+    size_t at = core->launch_put_u64(path, core->launch_put_str(path, 0, sizeof path, "/proc/"), sizeof path,
+                                     (uint64_t)rank_pid);
+    core->launch_put_str(path, at, sizeof path, "/environ");
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd >= 0)
+        close(fd);
+    if (!page->caught || !core->supervise_proc_stat(rank_pid, 34, &state, &caught) || !(page->caught & ~caught))
         return false;
-    if (page->caught & ~caught)
-        return true;
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
-        if (core->supervise_proc_stat(getpid(), fields[i], &state, &mine) &&
-            core->supervise_proc_stat(rank_pid, fields[i], &state, &its) && its && its != mine)
-            return !rank_exiting(); /* read after: an exit drops the map too */
-    return false;
+    /* Unless that read came as its reaper released it: then no field read
+     * under its signal lock is there, its thread count (field 20) 0. */
+    uint64_t threads;
+    return core->supervise_proc_stat(rank_pid, 20, &state, &threads) && threads > 0;
 }
 
 /* How the rank ended (a wait status), told by the kernel: the pidfd's exit

@@ -45,9 +45,12 @@ for how in mpirun bsprun; do
     job=$!
     if [ "$mode" = execlong ]; then
         # Named while the exec'd sleep runs (two runs and their 60 s
-        # would pass the time limit), which then ends the job.
+        # would pass the time limit), which then ends the job.  The line
+        # can come before the kernel gives the process its new name
+        # (exec's signal actions, which the watcher reads, are reset at
+        # about the same time): killed by name until the job ends.
         until grep -Eq "$line" "$err"; do kill -0 $job 2>/dev/null || break; sleep 0.1; done
-        pkill -s 0 -x sleep
+        while kill -0 $job 2>/dev/null; do pkill -s 0 -x sleep; sleep 0.1; done
     fi
     wait $job || rc=$?
     bad() { echo "leave.sh $mode ($how): $*; stderr: $(tr '\n' '|' <"$err")" >&2; fail=1; }
