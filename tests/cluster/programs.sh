@@ -51,7 +51,7 @@ done
 # Epiphany: the host on node 1, 3 kernels it spawns (a free slot on node 1,
 # the others on node 2); an MPI that cannot spawn (Debian's MPICH 4.0.2,
 # docs/mpi.md) runs them on the host's node, with one warning saying so.
-out=$(launch_cmd 2 1; on 1 env SUPERSTEP_NPROCS=3 "${cmd[@]}" "$O/examples/ebsp/dot_product_host" 2>&1) ||
+out=$(launch_cmd 2 1; job env SUPERSTEP_NPROCS=3 "${cmd[@]}" "$O/examples/ebsp/dot_product_host" 2>&1) ||
     fail "ebsp dot_product_host: exit status $?: $out"
 printf '%s\n' "$out" | grep -q '^dot product of two vectors of length 100000 on 3 processors = -25 (expected -25)$' ||
     fail "ebsp dot_product_host: $out"
