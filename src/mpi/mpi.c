@@ -288,6 +288,7 @@ static struct {
     int wrank;
     int stderr_fd;     /* MPICH: stderr, kept when mpi_abort_job sends fd 2 to /dev/null */
     volatile sig_atomic_t dying_by; /* MPICH: the fatal signal the abort is for (0: none) */
+    bool abort_on_signal; /* a rank that dies by a signal aborts the job (mpi_die_by_signal) */
 } abort_limit = { .stderr_fd = -1 };
 
 #ifdef MPICH_VERSION
@@ -327,6 +328,13 @@ void mpi_fail_arm(void)
         return;
     mpi_abort_limit();
     MPI_Comm_rank(MPI_COMM_WORLD, &abort_limit.wrank);
+    /* docs/mpi.md, "Vendor notes": signal-status (MPICH), srun-signal (a
+     * rank srun started itself, not through mpirun) */
+#ifdef MPICH_VERSION
+    abort_limit.abort_on_signal = true;
+#else
+    abort_limit.abort_on_signal = getenv("SLURM_STEP_ID") && !getenv("OMPI_MCA_orte_hnp_uri");
+#endif
     abort_limit.armed = true;
 }
 
@@ -410,10 +418,10 @@ static void abort_never_came(int alarm)
 void mpi_die_by_signal(int sig)
 {
     signal(sig, SIG_DFL);
-#ifdef MPICH_VERSION
-    abort_limit.dying_by = sig; /* mpi_abort_job sets the limit's alarm */
-    mpi_abort_job(128 + sig);
-#endif
+    if (abort_limit.abort_on_signal) {
+        abort_limit.dying_by = sig; /* mpi_abort_job sets the limit's alarm */
+        mpi_abort_job(128 + sig);
+    }
     raise(sig);
     _exit(128 + sig);
 }

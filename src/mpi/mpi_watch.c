@@ -223,15 +223,19 @@ static void report_end(int status)
 }
 
 /* Abort the job on the rank's PMI connection (docs/mpi.md, "Vendor notes", pmi-fd),
- * as the rank's PMI_Abort would: a rank that exited (with 0, say), or
- * runs another program, is no failure to the launcher. */
-static void pmi_abort(void)
+ * as the rank's PMI_Abort would, with EXITCODE: a rank that exited (with
+ * 0, say), or runs another program, is no failure to the launcher, nor
+ * one killed by a signal to srun (docs/mpi.md, srun-signal). */
+static void pmi_abort(int exitcode)
 {
-    static const char abort_cmd[] = "cmd=abort exitcode=1\n";
+    char cmd[48];
     if (pmi_fd <= 2)
         return;
+    size_t at = core->launch_put_str(cmd, 0, sizeof cmd, "cmd=abort exitcode=");
+    at = core->launch_put_u64(cmd, at, sizeof cmd, (uint64_t)exitcode);
+    at = core->launch_put_str(cmd, at, sizeof cmd, "\n");
     lines_await_drained(2, mpi_drain_deadline()); /* docs/mpi.md, "Vendor notes", drop-pipes */
-    (void)!write(pmi_fd, abort_cmd, sizeof abort_cmd - 1);
+    (void)!write(pmi_fd, cmd, at);
 }
 
 /* None of the program's handlers may run here.  In the rank's group, the
@@ -286,7 +290,7 @@ static void watcher_main(void)
         ssize_t got = read(hang[0], note, sizeof note);
         if (got <= 0 && atomic_load(&page->state) == ARMED && rank_execd() && claim()) {
             report("called exec", true);
-            pmi_abort();
+            pmi_abort(1);
             close(2);
             wait_readable(launcher_fd); /* the claim held until the launcher ends */
             _exit(0);
@@ -322,8 +326,7 @@ static void watcher_main(void)
             report("called exec", true);
         else
             report_end(status);
-        if (status < 0 || !WIFSIGNALED(status))
-            pmi_abort();
+        pmi_abort(status >= 0 && WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1);
     }
     /* Only now may the launcher see the rank's PMI connection end, which
      * makes it stop the other ranks (docs/mpi.md, pmi-fd): by then the
