@@ -287,7 +287,7 @@ static struct {
     uint64_t limit_s;
     int wrank;
     int stderr_fd;     /* MPICH: stderr, kept when mpi_abort_job sends fd 2 to /dev/null */
-    volatile sig_atomic_t dying_by; /* MPICH: the fatal signal the abort is for (0: none) */
+    volatile sig_atomic_t dying_by; /* the fatal signal the abort is for (0: none; MPICH times it) */
     bool abort_on_signal; /* a rank that dies by a signal aborts the job (mpi_die_by_signal) */
 } abort_limit = { .stderr_fd = -1 };
 
