@@ -333,7 +333,7 @@ void mpi_fail_arm(void)
 #ifdef MPICH_VERSION
     abort_limit.abort_on_signal = true;
 #else
-    abort_limit.abort_on_signal = getenv("SLURM_STEP_ID") && !getenv("OMPI_MCA_orte_hnp_uri");
+    abort_limit.abort_on_signal = mpi_srun_direct();
 #endif
     abort_limit.armed = true;
 }

@@ -11,8 +11,9 @@
  *   superstep: processor 2 killed by signal 9 (SIGKILL) in superstep 1
  *   superstep: processor 2 exited with status 0 in superstep 1 without calling bsp_end
  *
- * Its launcher (mpirun, or its daemon or proxy on this machine) sees the rank end without
- * MPI_Finalize and stops the job; the watcher stops nothing.
+ * Then it ends the job as the rank's own abort would (abort_job): its
+ * launcher sees the rank end without MPI_Finalize, but only mpirun stops
+ * the job for that in every case; the watcher signals no process.
  *
  * After the fork only async-signal-safe calls run in the watcher (the rank
  * may have had threads): no stdio, no malloc, no code of the program's.
@@ -222,20 +223,35 @@ static void report_end(int status)
     }
 }
 
-/* Abort the job on the rank's PMI connection (docs/mpi.md, "Vendor notes", pmi-fd),
- * as the rank's PMI_Abort would, with EXITCODE: a rank that exited (with
- * 0, say), or runs another program, is no failure to the launcher, nor
- * one killed by a signal to srun (docs/mpi.md, srun-signal). */
-static void pmi_abort(int exitcode)
+/* Abort the job with EXITCODE (the launcher's status where it takes one),
+ * as the rank's own abort would, once the launcher has read the line
+ * (docs/mpi.md, "Vendor notes", drop-pipes): on the rank's PMI connection
+ * (pmi-fd), or, for a rank that srun started itself and that has none
+ * (PMIx), by scancel of the job's own step, what srun's -K does
+ * (srun-signal).  A rank that exited (with 0, say), or runs another
+ * program, is no failure to the launcher, nor one killed by a signal to
+ * srun. */
+static void abort_job(int exitcode)
 {
     char cmd[48];
-    if (pmi_fd <= 2)
+    if (pmi_fd <= 2 && !mpi_srun_direct())
         return;
-    size_t at = core->launch_put_str(cmd, 0, sizeof cmd, "cmd=abort exitcode=");
-    at = core->launch_put_u64(cmd, at, sizeof cmd, (uint64_t)exitcode);
-    at = core->launch_put_str(cmd, at, sizeof cmd, "\n");
-    lines_await_drained(2, mpi_drain_deadline()); /* docs/mpi.md, "Vendor notes", drop-pipes */
-    (void)!write(pmi_fd, cmd, at);
+    lines_await_drained(2, mpi_drain_deadline());
+    if (pmi_fd > 2) {
+        size_t at = core->launch_put_str(cmd, 0, sizeof cmd, "cmd=abort exitcode=");
+        at = core->launch_put_u64(cmd, at, sizeof cmd, (uint64_t)exitcode);
+        at = core->launch_put_str(cmd, at, sizeof cmd, "\n");
+        (void)!write(pmi_fd, cmd, at);
+        return;
+    }
+    pid_t c = (pid_t)syscall(SYS_clone, (unsigned long)SIGCHLD, 0ul, NULL, NULL, 0ul);
+    if (c == 0) {
+        char *argv[] = { "sh", "-c", "exec scancel --quiet \"$SLURM_JOB_ID.$SLURM_STEP_ID\"", NULL };
+        execve("/bin/sh", argv, environ);
+        _exit(127);
+    }
+    while (c > 0 && waitpid(c, NULL, 0) < 0 && errno == EINTR)
+        ;
 }
 
 /* None of the program's handlers may run here.  In the rank's group, the
@@ -290,7 +306,7 @@ static void watcher_main(void)
         ssize_t got = read(hang[0], note, sizeof note);
         if (got <= 0 && atomic_load(&page->state) == ARMED && rank_execd() && claim()) {
             report("called exec", true);
-            pmi_abort(1);
+            abort_job(1);
             close(2);
             wait_readable(launcher_fd); /* the claim held until the launcher ends */
             _exit(0);
@@ -326,7 +342,7 @@ static void watcher_main(void)
             report("called exec", true);
         else
             report_end(status);
-        pmi_abort(status >= 0 && WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1);
+        abort_job(status >= 0 && WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1);
     }
     /* Only now may the launcher see the rank's PMI connection end, which
      * makes it stop the other ranks (docs/mpi.md, pmi-fd): by then the
@@ -409,6 +425,7 @@ void mpi_watch_start(void)
         return;
     }
     mpi_abort_limit(); /* read by the rank, before the fork: the watcher's drain uses it */
+    mpi_srun_direct(); /* and its abort_job */
     const char *pmi = getenv("PMI_FD"); /* docs/mpi.md, "Vendor notes", pmi-fd */
     pmi_fd = pmi && *pmi ? atoi(pmi) : -1;
     if (pmi_fd <= 2 || pmi_fd == fd || pmi_fd == hang[0] || pmi_fd == hang[1] || pmi_fd == rank_fd ||
@@ -506,6 +523,14 @@ void mpi_watch_end(void)
     while (waitpid(watcher, NULL, __WCLONE) < 0 && errno == EINTR)
         ;
     watcher = 0;
+}
+
+bool mpi_srun_direct(void)
+{
+    static int direct = -1; /* read once, before the watcher starts */
+    if (direct < 0)
+        direct = getenv("SLURM_STEP_ID") && !getenv("OMPI_MCA_orte_hnp_uri");
+    return direct;
 }
 
 bool mpi_watch_intact(void)

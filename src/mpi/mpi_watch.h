@@ -47,6 +47,12 @@ void mpi_watch_end(void);
  * exchange of every bsp_sync and bsp_end, and at mp_quit, which then fail
  * with a line. */
 bool mpi_watch_intact(void);
+
+/* Did srun start this rank itself, not through an mpirun (docs/mpi.md,
+ * "Vendor notes", srun-signal)?  Then srun does not stop the job for a
+ * rank's death by a signal: the rank (mpi_die_by_signal) or its watcher
+ * aborts it. */
+bool mpi_srun_direct(void);
 #define MPI_WATCH_CLOSED                                                                                  \
     "descriptors of the runtime and of MPI were closed by the program (the watcher's socket is gone), so " \
     "the job cannot go on; close only descriptors the program opened"
