@@ -108,6 +108,7 @@ static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
     void (*spmd)(void);        /* processor 0: the last function bsp_init gave, which later runs start */
     bool exiting;              /* in mpi_on_exit: no watcher to start */
+    bool mismatch;             /* MPI cannot run this launcher's job: nothing to do at exit */
     pid_t pid;                 /* the rank's process: a child the program forks is none */
     bool we_inited;
     bool stays;                /* MPI stays up from the first bsp_begin to the program's end */
@@ -166,19 +167,16 @@ static void idle_barrier(void)
     mpi_wait_all(1, &r);
 }
 
-/* A launcher of another MPI (or srun without PMI) starts N processes that
- * this MPI's MPI_Init takes for N jobs of one rank each: each would run the
- * program alone.  Stop them, rank 0 (the launcher's) saying why. */
-static void launcher_agrees(void)
+/* A launcher of another MPI (or srun without this MPI's PMI) starts N
+ * processes that this MPI takes for N jobs of one rank each, or cannot
+ * start at all: each would run the program alone.  Stop them, rank 0 (the
+ * launcher's) saying why: this MPI 'fails' ("sees a job of 1"). */
+static void launcher_mismatch(long launched, long rank, const char *fails) __attribute__((noreturn));
+static void launcher_mismatch(long launched, long rank, const char *fails)
 {
-    long rank, launched = core->device_launched(&rank);
-    int world = 0;
-    MPI_Comm_size(MPI_COMM_WORLD, &world);
-    if (launched <= world)
-        return;
     char version[MPI_MAX_LIBRARY_VERSION_STRING] = "";
     int len = 0;
-    MPI_Get_library_version(version, &len);
+    MPI_Get_library_version(version, &len); /* callable before MPI_Init */
     version[strcspn(version, ",\n")] = 0; /* "Open MPI v4.1.4", "MPICH Version:\t4.0.2" */
     char *label = strstr(version, " Version:");
     if (label)
@@ -187,21 +185,41 @@ static void launcher_agrees(void)
         *c = *c == '\t' ? ' ' : *c;
     if (rank == 0)
         fprintf(stderr, "superstep: the launcher started %ld processes, but %s (the MPI Superstep was built "
-                        "with) sees a job of %d: start the program with this MPI's launcher (with srun: "
-                        "--mpi=pmix or --mpi=pmi2), or build Superstep with the MPI of this launcher "
-                        "(make MPICC=...)\n", launched, version, world);
-    MPI_Finalize();
+                        "with) %s: start the program with this MPI's launcher (with srun: %s), or build "
+                        "Superstep with the MPI of this launcher (make MPICC=...)\n", launched, version, fails,
+#ifdef OPEN_MPI
+                "--mpi=pmix"
+#else
+                "--mpi=pmi2"
+#endif
+        );
+    int inited = 0;
+    MPI_Initialized(&inited);
+    if (inited)
+        MPI_Finalize();
+    m.mismatch = true;
     exit(LAUNCH_EXIT_ERROR);
 }
 
 void mpi_init_library(void)
 {
+    long rank, launched = core->device_launched(&rank);
 #ifdef OPEN_MPI
+    /* srun starts Open MPI's ranks only through PMIx: without it MPI_Init
+     * fails on each with a page of text. */
+    if (launched > 1 && mpi_srun_direct() && !getenv("PMIX_NAMESPACE"))
+        launcher_mismatch(launched, rank, "starts them as one job only through PMIx");
     /* A spawn hang: docs/mpi.md, "Vendor notes", spawn-hang (a setting of the user's wins) */
     setenv("PMIX_MCA_gds", "hash", 0);
 #endif
     MPI_Init(NULL, NULL);
-    launcher_agrees();
+    int world = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &world);
+    if (launched > world) {
+        char sees[48];
+        snprintf(sees, sizeof sees, "sees a job of %d", world);
+        launcher_mismatch(launched, rank, sees);
+    }
 }
 
 static void mpi_init(void)
@@ -629,7 +647,7 @@ static bool mpi_expected(void)
 void mpi_on_exit(int status, void *arg)
 {
     (void)arg;
-    if (m.inited && getpid() != m.pid) /* a process the rank forked leaves: not the rank */
+    if (m.mismatch || (m.inited && getpid() != m.pid)) /* a process the rank forked leaves: not the rank */
         return;
     m.exiting = true;
     if (!m.inited) {

@@ -10,10 +10,6 @@
 #   segv      processor 3 killed by SIGSEGV in superstep 1 (item 2)
 #   init      processor 3's MPI_Init fails (its PMI address broken): the
 #             one line names processor 3 (item 2)
-#   mismatch  the other MPI's PMI (Open MPI's build: --mpi=pmi2 and no
-#             --mpi): one line from Superstep and nothing else of the
-#             program's, status non-zero (item 3; MPICH's build passes:
-#             slurm.sh)
 #   procs     two 4-rank jobs: afterwards no process of the program left
 #             anywhere, not even a zombie (item 5)
 #   ctrlc     while a job runs every process of the program is inside the
@@ -26,7 +22,7 @@ set -u
 O=${O:-build/rel}
 . tests/cluster/bed.inc
 . tests/cluster/slurm.inc
-cases=${*:-killed exit segv init mismatch procs ctrlc mpich_end}
+cases=${*:-killed exit segv init procs ctrlc mpich_end}
 p=4 mpi=$(srun_mpi) bad=0 any=0
 slurm_up 2
 # The program under a name of its own (a link), so that its processes,
@@ -95,17 +91,6 @@ for c in $cases; do
             for v in $(env | sed -n "s/^\(PMIX_SERVER_URI[0-9]*\|PMI_FD\|PMI_PORT\)=.*/\1/p"); do
                 export "$v=tcp4://10.77.0.9:1"; done; exec "$0"' "$O/examples/hello" 2>&1) || rc=$?
         [ $rc != 0 ] && one_line "$out" '^superstep: processor 3 ' || no "status $rc: $(flat "$out")"
-        ;;
-    mismatch)
-        if [ "$mpikind" = mpich ]; then echo "ok: $c: MPICH's build: tests/cluster/slurm.sh asserts it"; continue; fi
-        for m in pmi2 none; do
-            rc=0
-            out=$(s srun -N 2 -n $p --mpi=$m "$O/examples/hello" 2>&1) || rc=$?
-            # All but srun's and slurmstepd's own lines: Superstep's one.
-            own=$(printf '%s\n' "$out" | grep -v -E '^(srun|slurmstepd[-a-z0-9]*): ')
-            [ $rc != 0 ] && one_line "$out" '^superstep: .*' && [ "$(printf '%s\n' "$own" | grep -c .)" = 1 ] ||
-                no "--mpi=$m: status $rc, $(printf '%s\n' "$own" | grep -c .) lines but srun's: $(flat "$(printf '%s\n' "$own" | head -8)")"
-        done
         ;;
     procs)
         for j in 1 2; do
