@@ -778,6 +778,7 @@ static void mpi_sync_late(int64_t waited_ns);
 static int mpi_start(int n, int *me)
 {
     (void)n; /* the job's size: mp_start asked size() */
+    *core->launch_words = *core->mp_words; /* a failed MPI_Init names a node */
     init_mpi();
     mpi_fail_arm();
     MPI_Comm_dup(MPI_COMM_WORLD, &X.comm);
@@ -813,7 +814,6 @@ static int mpi_start(int n, int *me)
             return -ENOMEM;
     }
     post_receives();
-    *core->launch_words = *core->mp_words;
     core->launch_catch_fatal_signals(on_fatal_signal);
     /* Output: whole lines, paced, so that nodes' lines never mix (as on
      * the mpi device: lines.c). */

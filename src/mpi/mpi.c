@@ -212,7 +212,9 @@ void mpi_init_library(void)
     /* A spawn hang: docs/mpi.md, "Vendor notes", spawn-hang (a setting of the user's wins) */
     setenv("PMIX_MCA_gds", "hash", 0);
 #endif
+    mpi_watch_starting(rank);
     MPI_Init(NULL, NULL);
+    mpi_watch_disarm();
     int world = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
     if (launched > world) {

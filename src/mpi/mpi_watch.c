@@ -62,7 +62,7 @@ struct watch_page {
     _Atomic uint64_t step;     /* the rank's superstep (job.step_mirror) */
     uint32_t steps;            /* name the superstep */
     uint64_t caught;           /* the runtime's fault signals the rank catches (rank_execd) */
-    char who[32], end_call[32];
+    char who[32], end_call[32], where[16];
 };
 
 static struct watch_page *page; /* NULL: no watcher */
@@ -203,7 +203,7 @@ static int rank_status(int pidfd)
 /* "superstep: processor 2 <what> in superstep 1[ without calling bsp_end]" */
 static void report(const char *what, bool without)
 {
-    core->supervise_report(page->who, what, page->steps != 0, atomic_load(&page->step), "",
+    core->supervise_report(page->who, what, page->steps != 0, atomic_load(&page->step), page->where,
                            without ? page->end_call : NULL);
 }
 
@@ -462,14 +462,32 @@ void mpi_watch_start(void)
     }
 }
 
+/* Name the rank processor 'proc' (node, ...) in the page; 'where' and
+ * 'end_call' follow its end where it names no superstep. */
+static void name_rank(uint64_t proc, const char *where, const char *end_call)
+{
+    size_t at = core->launch_put_str(page->who, 0, sizeof page->who, core->launch_words->proc);
+    at = core->launch_put_str(page->who, at, sizeof page->who, " ");
+    core->launch_put_u64(page->who, at, sizeof page->who, proc + core->launch_words->first);
+    core->launch_put_str(page->where, 0, sizeof page->where, where);
+    core->launch_put_str(page->end_call, 0, sizeof page->end_call, end_call);
+}
+
+void mpi_watch_starting(long proc)
+{
+    if (!page || getpid() != rank_pid)
+        return;
+    name_rank((uint64_t)proc, " in MPI_Init", "");
+    page->steps = 0;
+    page->caught = 0;
+    atomic_store(&page->state, ARMED);
+}
+
 _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
 {
     if (!page || getpid() != rank_pid)
         return NULL;
-    size_t at = core->launch_put_str(page->who, 0, sizeof page->who, core->launch_words->proc);
-    at = core->launch_put_str(page->who, at, sizeof page->who, " ");
-    core->launch_put_u64(page->who, at, sizeof page->who, (uint64_t)proc + core->launch_words->first);
-    core->launch_put_str(page->end_call, 0, sizeof page->end_call, core->launch_words->end_call);
+    name_rank(proc, "", core->launch_words->end_call);
     page->steps = core->launch_words->steps;
     static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
     page->caught = 0;
@@ -516,8 +534,10 @@ void mpi_watch_settle(void)
 
 void mpi_watch_end(void)
 {
-    if (!page || getpid() != rank_pid || watcher <= 0 || claimed_here())
-        return; /* a claim held is the watcher's to keep until the launcher ends */
+    /* A claim held is the watcher's to keep until the launcher ends; an
+     * exit while armed (MPI's own, from inside MPI_Init) its to name. */
+    if (!page || getpid() != rank_pid || watcher <= 0 || claimed_here() || atomic_load(&page->state) == ARMED)
+        return;
     note_settled();
     (void)!send(hang[1], "q", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
     while (waitpid(watcher, NULL, __WCLONE) < 0 && errno == EINTR)

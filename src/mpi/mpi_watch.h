@@ -27,6 +27,11 @@
  * nothing, and the claim is the rank's alone, released as it ends. */
 void mpi_watch_start(void);
 
+/* MPI_Init comes, in processor 'proc' (the launcher's rank): until
+ * mpi_watch_disarm, an end is named "in MPI_Init" (a rank whose MPI cannot
+ * start leaves the others waiting in theirs). */
+void mpi_watch_starting(long proc);
+
 /* This rank is processor 'proc' in a job: from now until settled, an end
  * that nobody reports is named.  Returns where the rank mirrors its
  * superstep (job.step_mirror), NULL without a watcher. */

@@ -6,8 +6,9 @@
 # Each program prints what it promises or checks itself (status 0), and
 # leaves no process and no file in any node's /dev/shm or /tmp.  A program
 # of one MPI started without its PMI says so in one line, status
-# non-zero (issue 31 item 3).  A processor that exits, crashes or is
-# killed on node 2 is the job's one line, and the job ends (item 2).
+# non-zero (issue 31 item 3).  A processor that exits, crashes, is
+# killed or cannot start MPI on node 2 is the job's one line, and the job
+# ends (item 2).
 # Usage: slurm.sh PPN
 # RUN: n=2 args="1" timeout=300
 # RUN: n=4 args="2" timeout=300
@@ -94,6 +95,20 @@ for c in "${cases[@]}"; do
     slurm_nothing_left "srun ${c%%|*}"
     echo "ok: srun ${c%%|*}: one line, status $rc"
 done
+
+# A processor whose MPI cannot start (its PMI server's address one that
+# nobody serves): its line, and the job ends (the others waited in their
+# MPI_Init until the time limit, without a line).
+rc=0
+out=$(s srun -t 1 -N 2 -n "$p" --mpi="$mpi" sh -c '[ "$SLURM_PROCID" != '"$last"' ] ||
+    for v in $(env | sed -n "s/^\(PMIX_SERVER_URI[0-9]*\|PMI_FD\|PMI_PORT\)=.*/\1/p"); do
+        export "$v=tcp4://10.77.0.9:1"; done; exec "$0"' "$O/examples/hello" 2>&1) || rc=$?
+line=$(printf '%s\n' "$out" | grep '^superstep: ')
+[ "$rc" != 0 ] && printf '%s\n' "$line" | grep -Eqx "superstep: processor $last (exited with status [0-9]+|killed by signal [0-9]+ \([A-Z]+\)) in MPI_Init" ||
+    fail "srun hello, MPI_Init failing on processor $last (status $rc): not one line naming it: $(printf '%s' "$out" | tr '\n' '|')"
+printf '%s\n' "$out" | grep -q 'DUE TO TIME LIMIT' && fail "srun hello, MPI_Init failing: the job ran to srun's time limit"
+slurm_nothing_left "srun hello, MPI_Init failing"
+echo "ok: srun hello, MPI_Init failing on processor $last: status $rc, $line"
 
 # Without this MPI's PMI: MPICH's build under --mpi=pmix or no --mpi sees
 # a job of 1, Open MPI's under --mpi=pmi2 or no --mpi cannot start MPI (a

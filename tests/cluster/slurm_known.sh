@@ -8,8 +8,6 @@
 #             it, not the processors srun killed afterwards (item 2)
 #   exit      processor 3 exits with status 4 in superstep 1 (item 2)
 #   segv      processor 3 killed by SIGSEGV in superstep 1 (item 2)
-#   init      processor 3's MPI_Init fails (its PMI address broken): the
-#             one line names processor 3 (item 2)
 #   procs     two 4-rank jobs: afterwards no process of the program left
 #             anywhere, not even a zombie (item 5)
 #   ctrlc     while a job runs every process of the program is inside the
@@ -22,7 +20,7 @@ set -u
 O=${O:-build/rel}
 . tests/cluster/bed.inc
 . tests/cluster/slurm.inc
-cases=${*:-killed exit segv init procs ctrlc mpich_end}
+cases=${*:-killed exit segv procs ctrlc mpich_end}
 p=4 mpi=$(srun_mpi) bad=0 any=0
 slurm_up 2
 # The program under a name of its own (a link), so that its processes,
@@ -82,15 +80,6 @@ for c in $cases; do
         set -- $args
         out=$(s srun -t 1 -N 2 -n $p --mpi=$mpi "$O/tests/bsp/$1" "${@:2}" 2>&1) || rc=$?
         [ $rc != 0 ] && one_line "$out" "^superstep: $want\$" || no "status $rc: $(flat "$out")"
-        ;;
-    init)
-        # Processor 3's PMI server address is one that nobody serves.  The
-        # others wait in MPI_Init's fence (Slurm's PMIx: for 10 minutes):
-        # -t 1, Slurm ends the job after a minute (checked every 30 s).
-        out=$(s srun -t 1 -N 2 -n $p --mpi=$mpi sh -c '[ "$SLURM_PROCID" != 3 ] ||
-            for v in $(env | sed -n "s/^\(PMIX_SERVER_URI[0-9]*\|PMI_FD\|PMI_PORT\)=.*/\1/p"); do
-                export "$v=tcp4://10.77.0.9:1"; done; exec "$0"' "$O/examples/hello" 2>&1) || rc=$?
-        [ $rc != 0 ] && one_line "$out" '^superstep: processor 3 ' || no "status $rc: $(flat "$out")"
         ;;
     procs)
         for j in 1 2; do
