@@ -758,9 +758,9 @@ static void on_fatal_signal(int sig)
     mpi_die_by_signal(sig);
 }
 
-/* MPI_Init, unless the program did: first the watcher, not armed (it
- * names no end here), which keeps the job's line claimed until the
- * launcher ends (mpi_first_to_fail). */
+/* MPI_Init, unless the program did: first the watcher, armed only in
+ * MPI_Init (mpi_init_library), which keeps the job's line claimed until
+ * the launcher ends (mpi_first_to_fail). */
 static void init_mpi(void)
 {
     int flag = 0;
