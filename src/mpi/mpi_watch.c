@@ -224,29 +224,33 @@ static void report_end(int status)
 }
 
 /* Abort the job with EXITCODE (the launcher's status where it takes one),
- * as the rank's own abort would, once the launcher has read the line
- * (docs/mpi.md, "Vendor notes", drop-pipes): on the rank's PMI connection
- * (pmi-fd), or, for a rank that srun started itself and that has none
- * (PMIx), by scancel of the job's own step, what srun's -K does
- * (srun-signal).  A rank that exited (with 0, say), or runs another
+ * as the rank's own abort would: on the rank's PMI connection (docs/mpi.md,
+ * "Vendor notes", pmi-fd), or, for a rank that srun started itself and
+ * that has none (PMIx), by scancel of the job's own step, what srun's -K
+ * does (srun-signal).  A rank that exited (with 0, say), or runs another
  * program, is no failure to the launcher, nor one killed by a signal to
- * srun. */
+ * srun.  Its stderr, the rank's last, is closed first, once the launcher
+ * has read the line (drop-pipes): the launcher has all of the rank's
+ * output before it stops the job (under load a cancelled step lost what
+ * its node's slurmstepd still had to send, Open MPI's page included). */
 static void abort_job(int exitcode)
 {
     char cmd[48];
-    if (pmi_fd <= 2 && !mpi_srun_direct())
-        return;
-    lines_await_drained(2, mpi_drain_deadline());
+    bool srun = pmi_fd <= 2 && mpi_srun_direct();
+    if (pmi_fd > 2 || srun)
+        lines_await_drained(2, mpi_drain_deadline());
+    close(2);
     if (pmi_fd > 2) {
         size_t at = core->launch_put_str(cmd, 0, sizeof cmd, "cmd=abort exitcode=");
         at = core->launch_put_u64(cmd, at, sizeof cmd, (uint64_t)exitcode);
         at = core->launch_put_str(cmd, at, sizeof cmd, "\n");
         (void)!write(pmi_fd, cmd, at);
-        return;
     }
+    if (!srun)
+        return;
     pid_t c = (pid_t)syscall(SYS_clone, (unsigned long)SIGCHLD, 0ul, NULL, NULL, 0ul);
     if (c == 0) {
-        char *argv[] = { "sh", "-c", "exec scancel --quiet \"$SLURM_JOB_ID.$SLURM_STEP_ID\"", NULL };
+        char *argv[] = { "sh", "-c", "exec scancel --quiet \"$SLURM_JOB_ID.$SLURM_STEP_ID\" 2>/dev/null", NULL };
         execve("/bin/sh", argv, environ);
         _exit(127);
     }
@@ -307,7 +311,6 @@ static void watcher_main(void)
         if (got <= 0 && atomic_load(&page->state) == ARMED && rank_execd() && claim()) {
             report("called exec", true);
             abort_job(1);
-            close(2);
             wait_readable(launcher_fd); /* the claim held until the launcher ends */
             _exit(0);
         }
@@ -349,7 +352,7 @@ static void watcher_main(void)
      * job's line is claimed, and the ranks it stops find it so. */
     if (pmi_fd > 2)
         close(pmi_fd);
-    close(2);
+    close(2); /* where abort_job has not */
     /* A claim held until the launcher ends: the ranks it stops after this
      * failure are no failures of their own. */
     if (claimed_here() && launcher_fd >= 0)

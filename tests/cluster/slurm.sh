@@ -98,17 +98,21 @@ done
 
 # A processor whose MPI cannot start (its PMI server's address one that
 # nobody serves): its line, and the job ends (the others waited in their
-# MPI_Init until the time limit, without a line).
+# MPI_Init until the time limit, without a line).  Open MPI's build: when
+# the end comes before srun has launched the step on every node, srun
+# drops every node's output, the line too, and says so (2 of 12 runs with
+# three busy loops beside; docs/cluster.md): accepted as that.
 rc=0
 out=$(s srun -t 1 -N 2 -n "$p" --mpi="$mpi" sh -c '[ "$SLURM_PROCID" != '"$last"' ] ||
     for v in $(env | sed -n "s/^\(PMIX_SERVER_URI[0-9]*\|PMI_FD\|PMI_PORT\)=.*/\1/p"); do
         export "$v=tcp4://10.77.0.9:1"; done; exec "$0"' "$O/examples/hello" 2>&1) || rc=$?
 line=$(printf '%s\n' "$out" | grep '^superstep: ')
-[ "$rc" != 0 ] && printf '%s\n' "$line" | grep -Eqx "superstep: processor $last (exited with status [0-9]+|killed by signal [0-9]+ \([A-Z]+\)) in MPI_Init" ||
+unlaunched() { [ -z "$line" ] && printf '%s\n' "$out" | grep -Eq "^srun: (launch/slurm: .* aborted before step completely launched|Force Terminated )"; }
+[ "$rc" != 0 ] && { printf '%s\n' "$line" | grep -Eqx "superstep: processor $last (exited with status [0-9]+|killed by signal [0-9]+ \([A-Z]+\)) in MPI_Init" || unlaunched; } ||
     fail "srun hello, MPI_Init failing on processor $last (status $rc): not one line naming it: $(printf '%s' "$out" | tr '\n' '|')"
 printf '%s\n' "$out" | grep -q 'DUE TO TIME LIMIT' && fail "srun hello, MPI_Init failing: the job ran to srun's time limit"
 slurm_nothing_left "srun hello, MPI_Init failing"
-echo "ok: srun hello, MPI_Init failing on processor $last: status $rc, $line"
+echo "ok: srun hello, MPI_Init failing on processor $last: status $rc, ${line:-no line: srun dropped the output of a step it had not launched completely}"
 
 # Without this MPI's PMI: MPICH's build under --mpi=pmix or no --mpi sees
 # a job of 1, Open MPI's under --mpi=pmi2 or no --mpi cannot start MPI (a
