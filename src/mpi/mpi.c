@@ -109,6 +109,7 @@ static struct {
     void (*spmd)(void);        /* processor 0: the last function bsp_init gave, which later runs start */
     bool exiting;              /* in mpi_on_exit: no watcher to start */
     bool mismatch;             /* MPI cannot run this launcher's job: nothing to do at exit */
+    bool initing;              /* in MPI_Init: an exit there (MPI's own) is the watcher's to name */
     pid_t pid;                 /* the rank's process: a child the program forks is none */
     bool we_inited;
     bool stays;                /* MPI stays up from the first bsp_begin to the program's end */
@@ -155,12 +156,12 @@ static void idle_waits_decide(void)
         mpi_idle_poll = stop_poll;
 }
 
-/* On a crowded node, a barrier of MPI_COMM_WORLD in the one wait (before
- * the blocking collectives of bsp_begin, which then wait for no rank for
- * long). */
+/* Where a node is crowded, a barrier of MPI_COMM_WORLD in the one wait
+ * (before the blocking collectives of bsp_begin, which then wait for no
+ * rank for long). */
 static void idle_barrier(void)
 {
-    if (!mpi_wait_crowded() || m.world == 1)
+    if (mpi_wait_blocking_collectives() || m.world == 1)
         return;
     MPI_Request r;
     MPI_Ibarrier(MPI_COMM_WORLD, &r);
@@ -213,7 +214,9 @@ void mpi_init_library(void)
     setenv("PMIX_MCA_gds", "hash", 0);
 #endif
     mpi_watch_starting(rank);
+    m.initing = true;
     MPI_Init(NULL, NULL);
+    m.initing = false;
     mpi_watch_disarm();
     int world = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
@@ -649,7 +652,7 @@ static bool mpi_expected(void)
 void mpi_on_exit(int status, void *arg)
 {
     (void)arg;
-    if (m.mismatch || (m.inited && getpid() != m.pid)) /* a process the rank forked leaves: not the rank */
+    if (m.mismatch || m.initing || (m.inited && getpid() != m.pid)) /* a process the rank forked leaves: not the rank */
         return;
     m.exiting = true;
     if (!m.inited) {
@@ -1312,16 +1315,15 @@ static void exchange_watched(void)
 }
 
 /* The counts and flags, one MPI_Alltoall, or point to point where a rank
- * has SUPERSTEP_STALL_TIMEOUT (m.watched; the watch: bsp_stall_arm).  On a
- * node with a CPU per rank
- * the blocking collective: its wait spins, as the one wait would there,
- * and it costs less than MPI_Ialltoall and MPI_Test (bench/RESULTS_mpi.md,
- * "The waits"). */
+ * has SUPERSTEP_STALL_TIMEOUT (m.watched; the watch: bsp_stall_arm).  Where
+ * every node has a CPU per rank the blocking collective: its wait spins,
+ * as the one wait would there, and it costs less than MPI_Ialltoall and
+ * MPI_Test (bench/RESULTS_mpi.md, "The waits"). */
 static void exchange_meta(void)
 {
     if (m.watched) {
         exchange_watched();
-    } else if (!mpi_wait_crowded()) {
+    } else if (mpi_wait_blocking_collectives()) {
         MPI_Alltoall(m.meta_s, META, MPI_UINT64_T, m.meta_r, META, MPI_UINT64_T, m.comm);
     } else {
         MPI_Request r;

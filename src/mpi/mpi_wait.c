@@ -50,6 +50,7 @@
 void (*mpi_idle_poll)(void);
 
 static int crowded = -1; /* -1: not decided yet */
+static int any_crowded = -1; /* some node of the job is crowded (-1: not decided) */
 
 /* Does this process run as a kernel spawned by an Epiphany host? */
 static bool spawned(void)
@@ -64,7 +65,7 @@ void mpi_wait_decide(MPI_Comm c)
     if (crowded >= 0)
         return;
     if (spawned()) { /* so are all of c: no collective needed */
-        crowded = 1;
+        crowded = any_crowded = 1;
         return;
     }
     MPI_Comm node;
@@ -77,6 +78,14 @@ void mpi_wait_decide(MPI_Comm c)
     MPI_Allreduce(&mine, &all, (int)(sizeof mine / sizeof(unsigned long)), MPI_UNSIGNED_LONG, MPI_BOR, node);
     MPI_Comm_free(&node);
     crowded = ranks > CPU_COUNT(&all);
+    /* Nodes differ (3 ranks on 2 nodes of a CPU each): what is decided
+     * for the whole job is the same on every rank. */
+    MPI_Allreduce(&crowded, &any_crowded, 1, MPI_INT, MPI_MAX, c);
+}
+
+bool mpi_wait_blocking_collectives(void)
+{
+    return any_crowded == 0;
 }
 
 bool mpi_wait_crowded(void)

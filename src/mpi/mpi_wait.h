@@ -34,6 +34,13 @@ bool mpi_wait_probe(int src, int tag, MPI_Comm c, MPI_Status *st, int64_t deadli
  * Epiphany host is crowded (the host's kernels come beside the ranks). */
 void mpi_wait_decide(MPI_Comm c);
 
+/* May this rank call a blocking collective where another rank calls one
+ * too (no node of the job crowded, as mpi_wait_decide decided)?  Else the
+ * collective is non-blocking, in the one wait.  The same answer on every
+ * rank: a blocking and a non-blocking collective never match (MPI 3.0,
+ * 5.12), and a job whose nodes disagreed hung (3 ranks on 2 nodes). */
+bool mpi_wait_blocking_collectives(void);
+
 /* More runnable processes on this node than its CPUs?  As mpi_wait_decide
  * decided; where nothing decided (an Epiphany host's processes), crowded
  * in a spawned kernel only. */

@@ -465,36 +465,24 @@ void mpi_watch_start(void)
     }
 }
 
-/* Name the rank processor 'proc' (node, ...) in the page; 'where' and
- * 'end_call' follow its end where it names no superstep. */
-static void name_rank(uint64_t proc, const char *where, const char *end_call)
+/* From now until settled, an end of the rank's that nobody reports is
+ * named: "<proc> <how it ended><where>[ without calling <end_call>]", or
+ * with its superstep for 'steps'; an exec too, where the runtime's fault
+ * handlers are there to tell it by ('execs': not in MPI_Init, where MPI's
+ * own may replace and reset them). */
+static _Atomic uint64_t *arm(uint64_t proc, const char *where, const char *end_call, uint32_t steps, bool execs)
 {
+    if (!page || getpid() != rank_pid)
+        return NULL;
     size_t at = core->launch_put_str(page->who, 0, sizeof page->who, core->launch_words->proc);
     at = core->launch_put_str(page->who, at, sizeof page->who, " ");
     core->launch_put_u64(page->who, at, sizeof page->who, proc + core->launch_words->first);
     core->launch_put_str(page->where, 0, sizeof page->where, where);
     core->launch_put_str(page->end_call, 0, sizeof page->end_call, end_call);
-}
-
-void mpi_watch_starting(long proc)
-{
-    if (!page || getpid() != rank_pid)
-        return;
-    name_rank((uint64_t)proc, " in MPI_Init", "");
-    page->steps = 0;
-    page->caught = 0;
-    atomic_store(&page->state, ARMED);
-}
-
-_Atomic uint64_t *mpi_watch_arm(uint32_t proc)
-{
-    if (!page || getpid() != rank_pid)
-        return NULL;
-    name_rank(proc, "", core->launch_words->end_call);
-    page->steps = core->launch_words->steps;
+    page->steps = steps;
     static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
     page->caught = 0;
-    for (size_t i = 0; i < sizeof faults / sizeof faults[0]; i++) {
+    for (size_t i = 0; execs && i < sizeof faults / sizeof faults[0]; i++) {
         struct sigaction sa;
         if (sigaction(faults[i], NULL, &sa) == 0 &&
             ((sa.sa_flags & SA_SIGINFO) || (sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)))
@@ -503,6 +491,16 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
     atomic_store(&page->step, 0);
     atomic_store(&page->state, ARMED);
     return &page->step;
+}
+
+void mpi_watch_starting(long proc)
+{
+    arm((uint64_t)proc, " in MPI_Init", "", 0, false);
+}
+
+_Atomic uint64_t *mpi_watch_arm(uint32_t proc)
+{
+    return arm(proc, "", core->launch_words->end_call, core->launch_words->steps, true);
 }
 
 /* Tell the watcher that the rank settled (one byte; the socket never

@@ -37,6 +37,15 @@ for s in $(seq 0 $((p - 1))); do
 done
 nothing_left hello
 run "^inner product of two vectors of length 1000000 on $p processors = 333333833333" examples/inner_product
+# Nodes that differ: 3 processors, 2 on node 1 (sharing its CPU: its waits
+# nap) and 1 on node 2 (which spins).  Every rank makes the same MPI calls
+# (a job whose nodes chose blocking and non-blocking collectives by their
+# own crowding hung in its first exchange).
+if [ "$ppn" = 2 ]; then
+    out=$(launch 2 3 "$O/tests/bsp/put_basic" 2>&1) || fail "put_basic on 3 processors, 2 + 1: exit status $?: $out"
+    nothing_left "put_basic on 3 processors"
+    echo "ok: tests/bsp/put_basic on 3 processors, 2 on node 1 and 1 on node 2"
+fi
 run "^sorted 100000 numbers on $p processors$" examples/sort 100000
 run "^sum of 1..1000 = 500500 on $p processors, each with an inner run of 2$" examples/hierarchical 1000
 run "^primes below 100000: 9592 " examples/master_worker 100000
