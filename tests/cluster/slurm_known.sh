@@ -4,31 +4,24 @@
 # srun --mpi=pmix for Open MPI's build, --mpi=pmi2 for MPICH's.  Each case
 # prints "ok: CASE" or "FAIL: CASE: why"; status 1 when any failed.  Once a
 # case passes it moves into tests/cluster/slurm.sh (run by CI).
-#   killed    processor 3 killed (SIGKILL) in superstep 1: one line, naming
-#             it, not the processors srun killed afterwards (item 2)
-#   exit      processor 3 exits with status 4 in superstep 1 (item 2)
-#   segv      processor 3 killed by SIGSEGV in superstep 1 (item 2)
-#   procs     two 4-rank jobs: afterwards no process of the program left
-#             anywhere, not even a zombie (item 5)
 #   ctrlc     while a job runs every process of the program is inside the
 #             job step (below slurmstepd); Ctrl-C to srun ends the job,
 #             status non-zero, nothing left (items 5 and the Ctrl-C case)
 #   mpich_end MPICH's build, 4 runs of hello: each ends (item 4)
 # Usage: O=build/rel bash tests/cluster/slurm_known.sh [CASE...]   (as root)
-# NORUN: fails today (issue 31 items 2, 3, 4, 5); run by hand
+# NORUN: fails today (issue 31 items 4 and 5: ctrlc on a bed whose init
+# reaps late, mpich_end); run by hand
 set -u
 O=${O:-build/rel}
 . tests/cluster/bed.inc
 . tests/cluster/slurm.inc
-cases=${*:-killed exit segv procs ctrlc mpich_end}
+cases=${*:-ctrlc mpich_end}
 p=4 mpi=$(srun_mpi) bad=0 any=0
 slurm_up 2
 # The program under a name of its own (a link), so that its processes,
 # zombies included, are told from any other's on this machine.
 name=ws-${BED##*.}
 ln -s "$PWD/$O/tests/cluster/wait_step" "$SL/$name"
-lnhello=hi-${BED##*.}
-ln -s "$PWD/$O/examples/hello" "$SL/$lnhello"
 
 no() { echo "FAIL: $c: $*"; bad=1; }
 lines() { printf '%s\n' "$1" | grep '^superstep: '; }
@@ -46,7 +39,7 @@ left_check() { # what
     [ -z "$l" ] || { no "$1: left: $(echo $l)"; return 1; }
 }
 # Every process on the machine by the names of our links (zombies too).
-named() { ps -eo pid=,ppid=,stat=,comm= | awk -v a="$name" -v b="$lnhello" '$4 == a || $4 == b'; }
+named() { ps -eo pid=,ppid=,stat=,comm= | awk -v a="$name" '$4 == a'; }
 flat() { printf '%s' "$1" | tr '\n' '|'; }
 # srun in the background on node 1 (its pid: srunpid), output to FILE;
 # returns once each processor printed its line (wait_step).
@@ -66,28 +59,6 @@ srun_bg() { # file srun-args...
 for c in $cases; do
     rc=0 out=
     case $c in
-    killed)
-        srun_bg "$SL/killed.out" -t 1 -N 2 -n $p --mpi=$mpi "$SL/$name" 1 || { no "not started: $(flat "$(cat "$SL/killed.out")")"; kill "$srunpid" 2>/dev/null; wait; any=1 bad=0; continue; }
-        pid=$(sed -n 's/^processor 3 pid \([0-9]*\) in superstep 1$/\1/p' "$SL/killed.out")
-        kill -KILL "$pid"
-        wait "$srunpid" || rc=$?
-        out=$(cat "$SL/killed.out")
-        one_line "$out" '^superstep: processor 3 killed by signal 9 \(SIGKILL\) in superstep 1$' || no "status $rc: $(flat "$out")"
-        ;;
-    exit|segv)
-        if [ $c = exit ]; then args="err_exit exit 3 1" want='processor 3 exited with status 4 in superstep 1 without calling bsp_end'
-        else args="err_signal segv 3 1" want='processor 3 killed by signal 11 \(SIGSEGV\) in superstep 1'; fi
-        set -- $args
-        out=$(s srun -t 1 -N 2 -n $p --mpi=$mpi "$O/tests/bsp/$1" "${@:2}" 2>&1) || rc=$?
-        [ $rc != 0 ] && one_line "$out" "^superstep: $want\$" || no "status $rc: $(flat "$out")"
-        ;;
-    procs)
-        for j in 1 2; do
-            out=$(s srun -t 1 -N 2 -n $p --mpi=$mpi "$SL/$lnhello" 2>&1) || no "job $j: status $?: $(flat "$out")"
-        done
-        l=$(named)
-        [ -z "$l" ] || no "after two jobs: $(flat "$l")"
-        ;;
     ctrlc)
         srun_bg "$SL/ctrlc.out" -N 2 -n $p --mpi=$mpi "$SL/$name" 1 || { no "not started: $(flat "$(cat "$SL/ctrlc.out")")"; kill "$srunpid" 2>/dev/null; wait; any=1 bad=0; continue; }
         # Each process of the program: below a slurmstepd.
