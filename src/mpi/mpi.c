@@ -108,8 +108,8 @@ static struct {
     bool inited;               /* MPI_Init done (by us or the program) */
     void (*spmd)(void);        /* processor 0: the last function bsp_init gave, which later runs start */
     bool exiting;              /* in mpi_on_exit: no watcher to start */
-    bool mismatch;             /* MPI cannot run this launcher's job: nothing to do at exit */
-    bool initing;              /* in MPI_Init: an exit there (MPI's own) is the watcher's to name */
+    bool initing;              /* starting MPI (mpi_init_library): an exit there, MPI's own or a
+                                * launcher mismatch's, has nothing for mpi_on_exit to do */
     pid_t pid;                 /* the rank's process: a child the program forks is none */
     bool we_inited;
     bool stays;                /* MPI stays up from the first bsp_begin to the program's end */
@@ -198,13 +198,13 @@ static void launcher_mismatch(long launched, long rank, const char *fails)
     MPI_Initialized(&inited);
     if (inited)
         MPI_Finalize();
-    m.mismatch = true;
     exit(LAUNCH_EXIT_ERROR);
 }
 
 void mpi_init_library(void)
 {
     long rank, launched = core->device_launched(&rank);
+    m.initing = true;
 #ifdef OPEN_MPI
     /* srun starts Open MPI's ranks only through PMIx: without it MPI_Init
      * fails on each with a page of text. */
@@ -214,9 +214,7 @@ void mpi_init_library(void)
     setenv("PMIX_MCA_gds", "hash", 0);
 #endif
     mpi_watch_starting(rank);
-    m.initing = true;
     MPI_Init(NULL, NULL);
-    m.initing = false;
     mpi_watch_disarm();
     int world = 0;
     MPI_Comm_size(MPI_COMM_WORLD, &world);
@@ -225,6 +223,7 @@ void mpi_init_library(void)
         snprintf(sees, sizeof sees, "sees a job of %d", world);
         launcher_mismatch(launched, rank, sees);
     }
+    m.initing = false;
 }
 
 static void mpi_init(void)
@@ -652,7 +651,7 @@ static bool mpi_expected(void)
 void mpi_on_exit(int status, void *arg)
 {
     (void)arg;
-    if (m.mismatch || m.initing || (m.inited && getpid() != m.pid)) /* a process the rank forked leaves: not the rank */
+    if (m.initing || (m.inited && getpid() != m.pid)) /* a process the rank forked leaves: not the rank */
         return;
     m.exiting = true;
     if (!m.inited) {

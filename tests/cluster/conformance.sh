@@ -24,8 +24,11 @@ cp -r "$suite" "$BED/bsponmpi" || fail "cannot copy $suite"
 prefix=$BED/prefix
 make -s install PREFIX="$prefix" O="$O" >/dev/null || fail "make install PREFIX=$prefix failed"
 launch_cmd 1 2
-unset 'cmd[4]' 'cmd[5]' # "-n 2": bsprun gives each test's -n
-out=$(on 1 env SUPERSTEP_MPIRUN="${cmd[*]} --oversubscribe" "$BED/bsponmpi/run.sh" "$prefix" --strict \
+mpirun_cmd=() # the launcher without its "-n 2": bsprun gives each test's -n
+for ((i = 0; i < ${#cmd[@]}; i++)); do
+    [ "${cmd[i]}" = -n ] && i=$((i + 1)) || mpirun_cmd+=("${cmd[i]}")
+done
+out=$(on 1 env SUPERSTEP_MPIRUN="${mpirun_cmd[*]} --oversubscribe" "$BED/bsponmpi/run.sh" "$prefix" --strict \
     --device mpi --timeout 120 --workdir "$BED/work" 2>&1)
 printf '%s\n' "$out" | grep -v '^PASS'
 passed=$(printf '%s\n' "$out" | sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p')
