@@ -23,7 +23,7 @@
 
 void (*launch_fail_hook)(uint32_t code, const char *msg);
 void (*launch_failed_hook)(void);
-void (*launch_claimed_hook)(void);
+bool (*launch_claimed_hook)(void);
 
 struct launch_words launch_words = { "processor", 0, "bsp_end", true, NULL, 0 };
 
@@ -45,9 +45,8 @@ const char *step_text(const struct launch_shared *ls, char *buf, size_t n, uint3
 bool claim_failure_at(struct launch_shared *ls, uint32_t depth, uint32_t code)
 {
     supervise_settled(); /* the runtime reports this failure, not the supervisor */
-    void (*claimed)(void) = launch_claimed_hook;
-    if (claimed)
-        claimed();
+    bool (*claimed)(void) = launch_claimed_hook;
+    bool first_in_device = !claimed || claimed();
     code = code ? code : LAUNCH_EXIT_ERROR;
     uint32_t none = 0;
     if (!atomic_compare_exchange_strong(&ls->exit_code, &none, code))
@@ -58,7 +57,7 @@ bool claim_failure_at(struct launch_shared *ls, uint32_t depth, uint32_t code)
         if (!atomic_compare_exchange_strong(&nest_ls[d]->exit_code, &none, code))
             return false; /* a failure of an outer run is being reported */
     }
-    return true;
+    return first_in_device;
 }
 
 void publish_failure_at(struct launch_shared *ls, uint32_t depth)

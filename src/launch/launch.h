@@ -246,8 +246,10 @@ extern void (*launch_failed_hook)(void);
 
 /* Called when a process of this job claims a failure that the launch layer
  * reports (an inner run's, on the mpi device: the rank's watcher then names
- * nothing, and the line is the machine's); async-signal-safe; NULL on shm. */
-extern void (*launch_claimed_hook)(void);
+ * nothing); false when the device's job already has its line (another
+ * rank's failure on this machine): then this one is not printed.
+ * Async-signal-safe; NULL on shm. */
+extern bool (*launch_claimed_hook)(void);
 
 static inline void launch_set_step(uint64_t step)
 {

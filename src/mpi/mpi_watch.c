@@ -513,12 +513,11 @@ static void note_settled(void)
         (void)!send(hang[1], "s", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
 
-void mpi_watch_claimed(void)
+bool mpi_watch_claimed(void)
 {
     if (page)
         note_settled();
-    if (claim_fd >= 0)
-        claim();
+    return claim_fd < 0 || claim();
 }
 
 void mpi_watch_disarm(void)

@@ -81,7 +81,9 @@ bool mpi_watch_holds_claim(void);
 
 /* launch_claimed_hook: the launch layer reports a failure of an inner run
  * that this rank started (from the rank or one of its inner processors,
- * which share the page and the claim): settle and claim.  Async-signal-safe. */
-void mpi_watch_claimed(void);
+ * which share the page and the claim): settle and claim; false when
+ * another rank of this machine holds the claim (the launcher stops this
+ * rank's inner run for that rank's failure).  Async-signal-safe. */
+bool mpi_watch_claimed(void);
 
 #endif

@@ -75,7 +75,7 @@ struct plugin_services {
     void (*launch_fail)(uint32_t code, const char *fmt, ...) PLUGIN_FAILS(2, 3);
     void (**launch_fail_hook)(uint32_t code, const char *msg);
     void (**launch_failed_hook)(void);
-    void (**launch_claimed_hook)(void);
+    bool (**launch_claimed_hook)(void);
     void (*launch_keep_failure)(const char *line);
     void (*launch_catch_fatal_signals)(void (*handler)(int));
     bool (*supervise_proc_stat)(pid_t pid, int field, char *state, uint64_t *value);

@@ -7,6 +7,9 @@
 #          superstep 2, the others waiting for it in bsp_sync;
 #   segv   the same processor's NULL write in superstep 2;
 #   abort  its bsp_abort in superstep 1;
+#   nested a NULL write of processor 2 of the inner run that the last
+#          processor starts (every processor starts one): the launcher's
+#          stop of the other ranks' inner runs is no second line;
 #   int    Ctrl-C: SIGINT to the launcher's process group (as a terminal
 #          sends it) while every processor waits in superstep 2.
 # Usage: failures.sh PPN
@@ -60,6 +63,9 @@ expect segv "$rc" "^superstep: processor $last killed by signal 11 \(SIGSEGV\) i
 
 rc=0; launch "$ppn" "$p" "$O/tests/bsp/err_abort" "$last" >/dev/null 2>"$err" || rc=$?
 expect abort "$rc" "^superstep: bsp_abort: processor $last, superstep 1: abort test 42$"
+
+rc=0; launch "$ppn" "$p" "$O/tests/bsp/nested_fault" segv "$last" 2 1 >/dev/null 2>"$err" || rc=$?
+expect nested "$rc" "^superstep: processor 2 killed by signal 11 \(SIGSEGV\) in superstep 1 \(in the inner run that processor $last started in superstep 1\)$"
 
 # Ctrl-C: what a terminal shows differs by launcher as on one machine
 # (Open MPI's mpirun ends the job without a line from the processors, its
