@@ -25,6 +25,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,6 +82,9 @@ void lines_await_drained(int fd, int64_t deadline)
         int queued = 0;
         if (ioctl(fd, FIONREAD, &queued) != 0 || queued <= 0)
             return;
+        struct pollfd reader = { fd, POLLOUT, 0 };
+        if (poll(&reader, 1, 0) > 0 && (reader.revents & POLLERR))
+            return; /* nobody is left to read them (the launcher ended) */
         if (deadline && core->now_ns() >= deadline)
             return;
         nanosleep(&nap, NULL);

@@ -24,9 +24,9 @@ void lines_flush(void);
  * (docs/mpi.md, "Vendor notes", drop-pipes).  The failure paths pass SUPERSTEP_ABORT_TIMEOUT's deadline. */
 void lines_drain(int64_t deadline);
 
-/* Wait until the reader of pipe fd has taken everything, or until
- * 'deadline' (as above): there is no event for an emptied pipe.  Async-
- * signal-safe. */
+/* Wait until the reader of pipe fd has taken everything, or is gone, or
+ * until 'deadline' (as above): there is no event for an emptied pipe.
+ * Async-signal-safe. */
 void lines_await_drained(int fd, int64_t deadline);
 
 #endif
