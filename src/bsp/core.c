@@ -337,6 +337,8 @@ double bsp_time(void)
 void bsp_set_call(uint32_t call)
 {
     atomic_store_explicit(&job.ls->proc[bsp.me].call, call, memory_order_relaxed);
+    if (job.node_mirror)
+        atomic_store_explicit(&job.node_mirror->call, call, memory_order_relaxed);
 }
 
 const char *const bsp_call_names[CALL_COUNT] = { "no collective call", "bsp_sync", "bsp_end", "ebsp_barrier",

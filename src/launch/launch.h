@@ -69,6 +69,8 @@ struct job {
     bool starter;               /* this process started the job (runs the monitor) */
     bool forked;                /* processors exist: failing must stop them */
     _Atomic uint64_t *step_mirror; /* the supervisor's copy of processor 0's superstep, or NULL */
+    struct launch_proc *node_mirror; /* this processor's entry copied where the other processes of
+                                        its machine read it (the mpi device's node page), or NULL */
     uint32_t nest;              /* 0, or the depth of an inner run (launch_nest_enter) */
     pid_t pid;                  /* the processor's process (launch_mark_self); 0: none */
 };
@@ -167,6 +169,14 @@ size_t launch_put_u64(char *buf, size_t at, size_t cap, uint64_t v);
 /* "killed by signal 9 (SIGKILL)" at buf[at]. */
 size_t put_killed(char *buf, size_t at, size_t cap, int sig);
 
+/* "; processor 1 was computing, processors 0 and 2 were in bsp_sync" (after
+ * 'lead' instead of "; "), for a job interrupted while the processor named
+ * was in superstep 'step' (each other superstep is named), from the n
+ * entries' call words (launch_words.calls); entries whose os_pid is
+ * negative are left out (processors elsewhere).  Async-signal-safe. */
+size_t launch_put_where(char *buf, size_t at, size_t cap, const char *lead, const struct launch_proc *proc,
+                        uint32_t n, uint64_t step);
+
 /* Wait for another processor to report a failure it is known to report
  * (so that one processor names a collective mismatch), then stop. */
 void launch_await_failure(void) __attribute__((noreturn));
@@ -256,6 +266,8 @@ static inline void launch_set_step(uint64_t step)
     atomic_store_explicit(&job.ls->proc[job.me].step, step, memory_order_relaxed);
     if (job.step_mirror)
         atomic_store_explicit(job.step_mirror, step, memory_order_relaxed);
+    if (job.node_mirror)
+        atomic_store_explicit(&job.node_mirror->step, step, memory_order_relaxed);
 }
 
 /* Nested runs (MulticoreBSP's hierarchical BSP): a processor of a job

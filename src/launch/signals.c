@@ -33,35 +33,35 @@ static bool interrupt(int sig)
     return sig == SIGINT || sig == SIGTERM || sig == SIGQUIT || sig == SIGHUP;
 }
 
-/* What processor p was doing, for where_each: its call word (0:
- * computing), or launch_words.ncalls once it has ended. */
-static uint32_t where_kind(const struct launch_shared *ls, uint32_t p)
+/* What processor p was doing, for launch_put_where: its call word (0:
+ * computing), launch_words.ncalls once it has ended, or UINT32_MAX when
+ * it is not listed. */
+static uint32_t where_kind(const struct launch_proc *proc)
 {
-    uint32_t call = atomic_load(&ls->proc[p].call);
-    if (atomic_load(&ls->proc[p].ended))
+    uint32_t call = atomic_load(&proc->call);
+    if (atomic_load(&proc->os_pid) < 0)
+        return UINT32_MAX;
+    if (atomic_load(&proc->ended))
         return launch_words.ncalls;
     return call < launch_words.ncalls ? call : 0;
 }
 
-/* "; processor 1 was computing, processors 0 and 2 were in bsp_sync" for
- * a job interrupted while processor 'p' was in superstep 'step' (each
- * other superstep named), from the call words (launch_words.calls).
- * Async-signal-safe: processor 0's handler builds it too. */
-static size_t where_each(char *buf, size_t at, size_t cap, const struct launch_shared *ls, uint64_t step)
+size_t launch_put_where(char *buf, size_t at, size_t cap, const char *lead, const struct launch_proc *proc,
+                        uint32_t n, uint64_t step)
 {
     const struct launch_words *w = &launch_words;
-    const char *sep = "; ";
+    const char *sep = lead;
     for (uint32_t kind = 0; w->calls && kind <= w->ncalls; kind++) { /* kind ncalls: ended */
         uint32_t count = 0, listed = 0;
-        for (uint32_t q = 0; q < ls->nprocs; q++)
-            count += where_kind(ls, q) == kind;
+        for (uint32_t q = 0; q < n; q++)
+            count += where_kind(&proc[q]) == kind;
         if (!count)
             continue;
         at = launch_put_str(buf, launch_put_str(buf, at, cap, sep), cap, w->proc);
         at = launch_put_str(buf, at, cap, count > 1 ? "s " : " ");
         sep = ", ";
-        for (uint32_t q = 0; q < ls->nprocs && listed < count; q++) {
-            if (where_kind(ls, q) != kind)
+        for (uint32_t q = 0; q < n && listed < count; q++) {
+            if (where_kind(&proc[q]) != kind)
                 continue;
             if (at + 64 > cap) {
                 at = launch_put_str(buf, at, cap, listed ? ", ..." : "...");
@@ -69,8 +69,9 @@ static size_t where_each(char *buf, size_t at, size_t cap, const struct launch_s
             }
             at = launch_put_str(buf, at, cap, listed++ ? (listed == count ? " and " : ", ") : "");
             at = launch_put_u64(buf, at, cap, q + w->first);
-            if (w->steps && proc_step(ls, q) != step && kind != w->ncalls) {
-                at = launch_put_u64(buf, launch_put_str(buf, at, cap, " (superstep "), cap, proc_step(ls, q));
+            uint64_t its = atomic_load(&proc[q].step);
+            if (w->steps && its != step && kind != w->ncalls) {
+                at = launch_put_u64(buf, launch_put_str(buf, at, cap, " (superstep "), cap, its);
                 at = launch_put_str(buf, at, cap, ")");
             }
         }
@@ -93,7 +94,7 @@ size_t killed_text(char *buf, size_t at, size_t cap, const struct launch_shared 
         at = launch_put_u64(buf, at, cap, proc_step(ls, p));
     }
     if (interrupt(sig))
-        at = where_each(buf, at, cap, ls, proc_step(ls, p));
+        at = launch_put_where(buf, at, cap, "; ", ls->proc, ls->nprocs, proc_step(ls, p));
     return at;
 }
 

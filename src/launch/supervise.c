@@ -55,7 +55,7 @@ static void copy_word(char *dst, size_t cap, const char *src)
 void supervise_report(const char *who, const char *what, bool steps, uint64_t step, const char *where,
                       const char *end_call)
 {
-    char line[256];
+    char line[1024];
     size_t at = launch_put_str(line, 0, sizeof line, "superstep: ");
     at = launch_put_str(line, at, sizeof line, who);
     at = launch_put_str(line, at, sizeof line, " ");

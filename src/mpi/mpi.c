@@ -49,6 +49,7 @@
 #include "mpi/lines.h"
 #include "mpi/mpi_direct.h"
 #include "mpi/mpi_fail.h"
+#include "mpi/mpi_node.h"
 #include "mpi/mpi_wait.h"
 #include "mpi/mpi_watch.h"
 #include "launch/launch.h"
@@ -699,24 +700,19 @@ void mpi_on_exit(int status, void *arg)
  * the job's status is 128 + signal). */
 static void on_fatal_signal(int sig)
 {
-    char msg[200];
-    const char *abbrev = sigabbrev_np(sig);
-    int len;
     if (core->job->nest) /* processor 0 of an inner run (launch_nest_enter): the launch layer named it */
         mpi_die_by_signal(sig);
     mpi_watch_settle();
     if (!mpi_watch_claim()) /* another rank's failure is this machine's line */
         mpi_die_by_signal(sig);
-    if (m.begun && !m.ended && core->launch_words->steps)
-        len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s) in superstep %llu\n",
-                       core->launch_words->proc, m.me + core->launch_words->first, sig, abbrev ? abbrev : "?",
-                       (unsigned long long)atomic_load(&core->job->ls->proc[m.me].step));
-    else
-        len = snprintf(msg, sizeof msg, "superstep: %s %u killed by signal %d (SIG%s)%s\n", core->launch_words->proc,
-                       (m.begun ? m.me : (uint32_t)m.wrank) + core->launch_words->first, sig, abbrev ? abbrev : "?",
-                       m.begun ? "" : " before bsp_begin");
-    if (len > 0)
-        (void)!write(2, msg, (size_t)len);
+    char who[48], what[48];
+    size_t at = core->launch_put_str(who, 0, sizeof who, core->launch_words->proc);
+    core->launch_put_u64(who, core->launch_put_str(who, at, sizeof who, " "), sizeof who,
+                         (m.begun ? m.me : (uint32_t)m.wrank) + core->launch_words->first);
+    core->put_killed(what, 0, sizeof what, sig);
+    bool steps = m.begun && !m.ended && core->launch_words->steps;
+    core->supervise_report(who, what, steps, steps ? atomic_load(&core->job->ls->proc[m.me].step) : 0,
+                           m.begun ? "" : " before bsp_begin", NULL);
     mpi_die_by_signal(sig);
 }
 
@@ -1087,6 +1083,8 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
     if (!m.watchers)
         return -ENOMEM;
     m.watched = memchr(m.watchers, 1, nprocs) != NULL;
+    if (parent == MPI_COMM_NULL)
+        core->job->node_mirror = mpi_node_open(m.comm, nprocs, m.me);
     window_open();
     mpi_direct_open(m.comm);
     device_mpi.applied = mpi_direct_applied;
@@ -1124,6 +1122,10 @@ static void mpi_end(void)
     m.nreq = m.capreq = 0;
     m.ended = true;
     atomic_store(&core->job->ls->proc[m.me].ended, 1);
+    if (core->job->node_mirror)
+        atomic_store(&core->job->node_mirror->ended, 1);
+    core->job->node_mirror = NULL;
+    mpi_node_close();
     kernel_ended();
     MPI_Comm_free(&m.comm);
     fflush(NULL);

@@ -21,6 +21,7 @@
 #include "mpi/mpi_watch.h"
 #include "mpi/lines.h"
 #include "mpi/mpi_fail.h"
+#include "mpi/mpi_node.h"
 #include "launch/launch.h"
 #include "launch/supervise.h"
 
@@ -67,6 +68,7 @@ struct watch_page {
 
 static struct watch_page *page; /* NULL: no watcher */
 static pid_t rank_pid;          /* the rank the claim and page belong to (not a process it forks) */
+static uint32_t armed_as;       /* the processor the rank is (arm) */
 static pid_t launcher;          /* the rank's parent when the watcher started */
 static int claim_fd = -1;       /* shared with the watcher: bound = the job's line claimed */
 static int pmi_fd = -1;         /* the launcher's PMI connection (PMI_FD: pmi-fd), held by the watcher too */
@@ -141,18 +143,6 @@ static int zombie_status(pid_t pid)
     return (int)v;
 }
 
-/* PF_EXITING of the kernel's task flags (include/linux/sched.h): set as
- * a process starts to exit, before its descriptors close. */
-#define TASK_EXITING 0x00000004ul
-
-/* Is the rank exiting or ended (or gone), rather than running on? */
-static bool rank_exiting(void)
-{
-    char state;
-    uint64_t flags;
-    return !core->supervise_proc_stat(rank_pid, 9, &state, &flags) || (flags & TASK_EXITING) || state == 'Z' ||
-           state == 'X';
-}
 
 /* Did the rank exec another program?  Told by the kernel, not by a delay
  * nor by the program's name.  exec holds the rank's exec_update_lock from
@@ -314,7 +304,7 @@ static void watcher_main(void)
             wait_readable(launcher_fd); /* the claim held until the launcher ends */
             _exit(0);
         }
-        if (got <= 0 && !rank_exiting()) /* it closed every descriptor above 2, say: its ending call says so */
+        if (got <= 0 && !mpi_pid_exiting(rank_pid)) /* it closed every descriptor above 2, say: its ending call says so */
             wait_readable(rank_fd);
         if (got <= 0)
             break;
@@ -362,15 +352,45 @@ static void watcher_main(void)
 
 /* ---- the rank's side ----------------------------------------------------- */
 
-/* The launcher's own stop of the job (a SIGTERM from it: docs/mpi.md, sigterm-stop) is
- * no failure of this rank's: the watcher names nothing.  Any other SIGTERM
- * ends the rank as it would, and is named. */
-static void on_term(int sig, siginfo_t *si, void *ctx)
+static void note_settled(void);
+
+/* "superstep: processor 3 killed by signal 2 (SIGINT) in superstep 1;
+ * processor 1 was computing, processors 0, 2 and 3 were in bsp_sync", the
+ * processors of this machine only where the job has others. */
+static void say_interrupted(int sig, const struct launch_proc *where, uint32_t p, bool whole)
+{
+    char what[48], at_step[768] = "";
+    core->put_killed(what, 0, sizeof what, sig);
+    uint64_t step = atomic_load(&page->step);
+    size_t at = page->steps ? core->launch_put_u64(at_step, core->launch_put_str(at_step, 0, sizeof at_step,
+                                                   " in superstep "), sizeof at_step, step) : 0;
+    core->launch_put_where(at_step, at, sizeof at_step, whole ? "; " : "; on this machine, ", where, p, step);
+    note_settled(); /* the watcher names nothing */
+    if (mpi_watch_claim())
+        core->supervise_report(page->who, what, false, 0, at_step, NULL);
+}
+
+/* An interrupt (Ctrl-C, a batch system's time limit) of a rank in a job:
+ * the rank names it with where each processor of its machine was, and
+ * ends by it.  The launcher's own SIGTERM is also its stop of the job
+ * after a failure (docs/mpi.md, sigterm-stop), no failure of this rank's:
+ * it is an interrupt only where the whole job runs on this machine and
+ * none of its processors is failing; else the watcher names nothing. */
+static void on_interrupt(int sig, siginfo_t *si, void *ctx)
 {
     (void)ctx;
     bool rank = page && getpid() == rank_pid; /* not a process the rank forked, which shares the page */
-    if (rank && si && si->si_code == SI_USER && si->si_pid == launcher)
+    bool stop = sig == SIGTERM && si && si->si_code == SI_USER && si->si_pid == launcher;
+    uint32_t p = 0;
+    bool whole = false;
+    const struct launch_proc *where = mpi_node_entries(&p, &whole);
+    if (rank && where && atomic_load(&page->state) == ARMED && (!stop || (whole && !mpi_node_one_failed(armed_as)))) {
+        say_interrupted(sig, where, p, whole);
+        if (!stop)
+            mpi_die_by_signal(sig); /* where the launcher would not stop the job for it */
+    } else if (rank && stop) {
         atomic_store(&page->state, SETTLED);
+    }
     signal(sig, SIG_DFL);
     raise(sig);
 }
@@ -455,13 +475,16 @@ void mpi_watch_start(void)
     hang_ino = fstat(hang[1], &st) == 0 ? st.st_ino : 0;
     atexit(mpi_watch_end); /* registered before MPI's own: runs after MPI_Finalize */
     pthread_atfork(NULL, NULL, forget_hang);
-    struct sigaction old;
-    if (sigaction(SIGTERM, NULL, &old) == 0 && !(old.sa_flags & SA_SIGINFO) && old.sa_handler == SIG_DFL) {
+    static const int interrupts[] = { SIGTERM, SIGINT, SIGQUIT, SIGHUP };
+    for (size_t i = 0; i < sizeof interrupts / sizeof interrupts[0]; i++) {
+        struct sigaction old;
+        if (sigaction(interrupts[i], NULL, &old) != 0 || (old.sa_flags & SA_SIGINFO) || old.sa_handler != SIG_DFL)
+            continue; /* the program's, or ignored */
         struct sigaction sa;
         memset(&sa, 0, sizeof sa);
-        sa.sa_sigaction = on_term;
+        sa.sa_sigaction = on_interrupt;
         sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_NODEFER;
-        sigaction(SIGTERM, &sa, NULL);
+        sigaction(interrupts[i], &sa, NULL);
     }
 }
 
@@ -474,6 +497,7 @@ static _Atomic uint64_t *arm(uint64_t proc, const char *where, const char *end_c
 {
     if (!page || getpid() != rank_pid)
         return NULL;
+    armed_as = (uint32_t)proc;
     size_t at = core->launch_put_str(page->who, 0, sizeof page->who, core->launch_words->proc);
     at = core->launch_put_str(page->who, at, sizeof page->who, " ");
     core->launch_put_u64(page->who, at, sizeof page->who, proc + core->launch_words->first);

@@ -39,7 +39,7 @@
 #include <stdint.h>
 
 /* One more at each change of struct plugin_services or struct device_plugin. */
-#define PLUGIN_VERSION 4u
+#define PLUGIN_VERSION 5u
 
 #ifndef SUPERSTEP_PLUGIN_ABI
 #error "plugin.h: SUPERSTEP_PLUGIN_ABI comes from the Makefile (a checksum of the headers)"
@@ -86,6 +86,8 @@ struct plugin_services {
     size_t (*launch_put_u64)(char *buf, size_t at, size_t cap, uint64_t v);
     bool (*launch_output_until)(int fd, int64_t until);
     size_t (*put_killed)(char *buf, size_t at, size_t cap, int sig);
+    size_t (*launch_put_where)(char *buf, size_t at, size_t cap, const char *lead, const struct launch_proc *proc,
+                               uint32_t n, uint64_t step);
     /* device (device.h) */
     struct device **dev;
     struct device *(*device_choose)(void);

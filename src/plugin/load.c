@@ -56,6 +56,7 @@ static const struct plugin_services services = {
     .supervise_close_all_but = supervise_close_all_but,
     .supervise_report = supervise_report,
     .put_killed = put_killed,
+    .launch_put_where = launch_put_where,
     .launch_put_str = launch_put_str,
     .launch_put_u64 = launch_put_u64,
     .launch_output_until = launch_output_until,

@@ -25,7 +25,8 @@ set -u
 mode=$1
 case $mode in
 kill) line='^superstep: processor 2 killed by signal 9 \(SIGKILL\) in superstep 1$' ;;
-term) line='^superstep: processor 2 killed by signal 15 \(SIGTERM\) in superstep 1$' ;;
+# a termination request: where each processor was too (tests/mpi/interrupt.sh)
+term) line='^superstep: processor 2 killed by signal 15 \(SIGTERM\) in superstep 1; processor.* (was|were) (computing|in bsp_sync|in bsp_end|done)$' ;;
 _exit0) line='^superstep: processor 2 exited with status 0 in superstep 1 without calling bsp_end$' ;;
 exec | execlong) line='^superstep: processor 2 called exec in superstep 1 without calling bsp_end$' ;;
 closefds) line='^superstep: bsp_sync: processor 2, superstep 1: descriptors of the runtime and of MPI were closed by the program \(the watcher.s socket is gone\), so the job cannot go on; close only descriptors the program opened$' ;;
