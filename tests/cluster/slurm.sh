@@ -8,7 +8,8 @@
 # of one MPI started without its PMI says so in one line, status
 # non-zero (issue 31 item 3).  A processor that exits, crashes, is
 # killed or cannot start MPI on node 2 is the job's one line, and the job
-# ends (item 2).
+# ends (item 2).  Ctrl-C of srun: one line a node, saying where that
+# node's processors were (issue 35 item 1).
 # Usage: slurm.sh PPN
 # RUN: n=2 args="1" timeout=300
 # RUN: n=4 args="2" timeout=300
@@ -136,4 +137,27 @@ for m in "${other[@]}"; do
     slurm_nothing_left "srun --mpi=$m hello"
     echo "ok: srun --mpi=$m with $mpikind's build: $own"
 done
+
+# Ctrl-C as a user types it (srun reports at the first, stops the job at
+# the second within a second) while processor $last computes and the
+# others wait in bsp_sync (tests/cluster/wait_step): one line a node, each
+# saying where that node's processors were (issue 35 item 1), status
+# non-zero.  Last: the ranks' watchers are left to the bed's init, which
+# reaps late (tests/cluster/slurm_known.sh ctrlc).
+"$bed" node "$BED" 1 srun -N 2 -n "$p" --mpi="$mpi" "$O/tests/cluster/wait_step" 1 >"$SL/ctrlc.out" 2>&1 &
+srunpid=$!
+for i in $(seq 1 300); do
+    [ "$(grep -c ' in superstep ' "$SL/ctrlc.out")" = "$p" ] || ! kill -0 "$srunpid" 2>/dev/null && break
+    sleep 0.1
+done
+[ "$(grep -c ' in superstep ' "$SL/ctrlc.out")" = "$p" ] || fail "ctrlc: wait_step did not start: $(tr '\n' '|' <"$SL/ctrlc.out")"
+for i in $(seq 1 20); do kill -INT "$srunpid" 2>/dev/null || break; sleep 0.3; done
+rc=0
+wait "$srunpid" || rc=$?
+lines=$(grep '^superstep: ' "$SL/ctrlc.out")
+n=$(printf '%s\n' "$lines" | grep -c .)
+[ "$rc" != 0 ] && [ "$n" -ge 1 ] && [ "$n" -le 2 ] &&
+    ! printf '%s\n' "$lines" | grep -Evq "^superstep: processor [0-9]+ killed by signal 2 \(SIGINT\) in superstep 1; on this machine, processors? [0-9].* (was|were) (in bsp_sync|computing)$" ||
+    fail "ctrlc (status $rc): not one line a node saying where its processors were: $(tr '\n' '|' <"$SL/ctrlc.out")"
+echo "ok: srun Ctrl-C: status $rc: $(printf '%s' "$lines" | tr '\n' '|')"
 exit 0
