@@ -28,7 +28,12 @@ kill) line='^superstep: processor 2 killed by signal 9 \(SIGKILL\) in superstep 
 # a termination request: where each processor was too (tests/mpi/interrupt.sh)
 term) line='^superstep: processor 2 killed by signal 15 \(SIGTERM\) in superstep 1; processor.* (was|were) (computing|in bsp_sync|in bsp_end|done)$' ;;
 _exit0) line='^superstep: processor 2 exited with status 0 in superstep 1 without calling bsp_end$' ;;
-exec | execlong) line='^superstep: processor 2 called exec in superstep 1 without calling bsp_end$' ;;
+# exec of /bin/true: when the launcher reaps the exec'd program before the
+# watcher ran at all (MPICH under load: CI on 17a77a0), nothing is left to
+# tell an exec by, and the line says how it ended (docs/mpi.md, "Errors
+# and faults": the one case left unseen)
+exec) line='^superstep: processor 2 (called exec|exited with status 0) in superstep 1 without calling bsp_end$' ;;
+execlong) line='^superstep: processor 2 called exec in superstep 1 without calling bsp_end$' ;;
 closefds) line='^superstep: bsp_sync: processor 2, superstep 1: descriptors of the runtime and of MPI were closed by the program \(the watcher.s socket is gone\), so the job cannot go on; close only descriptors the program opened$' ;;
 *) echo "leave.sh: unknown mode $mode" >&2; exit 2 ;;
 esac
