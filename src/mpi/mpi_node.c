@@ -23,7 +23,7 @@
 static struct {
     struct launch_proc *proc; /* NULL: no page */
     size_t bytes;
-    uint32_t p;
+    uint32_t p, me;
     bool whole;
 } node;
 
@@ -83,7 +83,7 @@ struct launch_proc *mpi_node_open(MPI_Comm c, uint32_t p, uint32_t me)
             munmap(proc, bytes);
         return NULL;
     }
-    node.proc = proc, node.bytes = bytes, node.p = p, node.whole = (uint32_t)size == p;
+    node.proc = proc, node.bytes = bytes, node.p = p, node.me = me, node.whole = (uint32_t)size == p;
     struct launch_proc *mine = &proc[me];
     atomic_store(&mine->step, 0);
     atomic_store(&mine->call, 0);
@@ -119,11 +119,11 @@ bool mpi_pid_exiting(pid_t pid)
            state == 'X';
 }
 
-bool mpi_node_one_failed(uint32_t me)
+bool mpi_node_one_failed(void)
 {
     for (uint32_t q = 0; node.proc && q < node.p; q++) {
         pid_t pid = atomic_load(&node.proc[q].os_pid);
-        if (q != me && pid > 0 && !atomic_load(&node.proc[q].ended) && mpi_pid_exiting(pid))
+        if (q != node.me && pid > 0 && !atomic_load(&node.proc[q].ended) && mpi_pid_exiting(pid))
             return true;
     }
     return false;

@@ -25,10 +25,10 @@ void mpi_node_close(void);
  * on this machine.  Async-signal-safe. */
 const struct launch_proc *mpi_node_entries(uint32_t *p, bool *whole);
 
-/* Has a processor of this machine other than 'me' ended without its
+/* Has a processor of this machine other than this one ended without its
  * ending call, or is it ending?  Then a SIGTERM from the launcher is its
  * stop of the job after that failure, not an interrupt.  Async-signal-safe. */
-bool mpi_node_one_failed(uint32_t me);
+bool mpi_node_one_failed(void);
 
 /* Is process pid exiting or ended (or gone), rather than running on?
  * Async-signal-safe. */

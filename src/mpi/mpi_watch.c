@@ -68,7 +68,6 @@ struct watch_page {
 
 static struct watch_page *page; /* NULL: no watcher */
 static pid_t rank_pid;          /* the rank the claim and page belong to (not a process it forks) */
-static uint32_t armed_as;       /* the processor the rank is (arm) */
 static pid_t launcher;          /* the rank's parent when the watcher started */
 static int claim_fd = -1;       /* shared with the watcher: bound = the job's line claimed */
 static int pmi_fd = -1;         /* the launcher's PMI connection (PMI_FD: pmi-fd), held by the watcher too */
@@ -142,7 +141,6 @@ static int zombie_status(pid_t pid)
         return -1; /* not ended (or another process got the pid) */
     return (int)v;
 }
-
 
 /* Did the rank exec another program?  Told by the kernel, not by a delay
  * nor by the program's name.  exec holds the rank's exec_update_lock from
@@ -384,7 +382,7 @@ static void on_interrupt(int sig, siginfo_t *si, void *ctx)
     uint32_t p = 0;
     bool whole = false;
     const struct launch_proc *where = mpi_node_entries(&p, &whole);
-    if (rank && where && atomic_load(&page->state) == ARMED && (!stop || (whole && !mpi_node_one_failed(armed_as)))) {
+    if (rank && where && atomic_load(&page->state) == ARMED && (!stop || (whole && !mpi_node_one_failed()))) {
         say_interrupted(sig, where, p, whole);
         if (!stop)
             mpi_die_by_signal(sig); /* where the launcher would not stop the job for it */
@@ -497,7 +495,6 @@ static _Atomic uint64_t *arm(uint64_t proc, const char *where, const char *end_c
 {
     if (!page || getpid() != rank_pid)
         return NULL;
-    armed_as = (uint32_t)proc;
     size_t at = core->launch_put_str(page->who, 0, sizeof page->who, core->launch_words->proc);
     at = core->launch_put_str(page->who, at, sizeof page->who, " ");
     core->launch_put_u64(page->who, at, sizeof page->who, proc + core->launch_words->first);
