@@ -57,21 +57,31 @@ void em_add_extents(struct em_build *b, const struct segment *s, uint64_t lo, ui
     }
 }
 
+/* Byte for byte: every kernel's runs are applied at the host, so a run
+ * must hold no byte its kernel did not change, which another kernel may
+ * have (up streams of 16-byte chunks lie side by side: sent in 64-byte
+ * blocks, a kernel's stale copy of its neighbour's stream overwrote it).
+ * Equal 64-byte blocks are skipped whole. */
 void em_add_changes(struct em_build *b, const struct segment *s, uint64_t lo, uint64_t hi, const char *old)
 {
     const uint64_t blk = 64;
-    uint64_t start = 0;
-    bool in = false;
-    for (uint64_t at = lo; at < hi; at += blk) {
-        uint64_t n = hi - at < blk ? hi - at : blk;
-        bool same = !memcmp(s->base + at, old + (at - lo), n);
-        if (!same && !in)
-            start = at, in = true;
-        else if (same && in)
-            add_run(b, s, start, at - start), in = false;
+    const char *now = s->base;
+    old -= lo;
+    uint64_t at = lo;
+    while (at < hi) {
+        if ((at - lo) % blk == 0 && hi - at >= blk && !memcmp(now + at, old + at, blk)) {
+            at += blk;
+            continue;
+        }
+        if (now[at] == old[at]) {
+            at++;
+            continue;
+        }
+        uint64_t start = at;
+        while (at < hi && now[at] != old[at])
+            at++;
+        add_run(b, s, start, at - start);
     }
-    if (in)
-        add_run(b, s, start, hi - start);
 }
 
 void em_send_bytes(const void *buf, uint64_t n, int dst, int tag, MPI_Comm c)

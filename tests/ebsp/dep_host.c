@@ -1,7 +1,13 @@
 /* dep_host.c - Epiphany BSP's deprecated streams, host side: makes three
  * streams per core (see dep_kernel.c), runs the kernel with MODE and
- * checks what came up.  Modes starting with h_ are host errors. */
+ * checks what came up.  Modes starting with h_ are host errors.  Mode
+ * "adjacent" is "ok" with every core's up stream made first, side by side,
+ * 80 bytes each: on the mpi device, kernels that keep a copy of the segment
+ * each (as on several machines) send back what they wrote there, and the
+ * host must get every core's chunks (a kernel's copy of its neighbours'
+ * bytes overwrote them where streams shared a 64-byte block). */
 // RUN: n=3 out="^ok$"
+// RUN: n=8 args="adjacent" env="SUPERSTEP_MPI_NO_SHARE=1" out="^ok$" timeout=120
 // RUN: n=1 out="^[$]00: BSP ERROR: mixed up and down streams$"
 // RUN: n=1 out="^[$]00: BSP ERROR: stream does not exist$"
 // RUN: n=1 out="^[$]00: BSP ERROR: tried to close closed stream$"
@@ -17,6 +23,7 @@
 // RUN: n=2 args="h_pid" fail="^superstep: ebsp_create_up_stream: host: pid 2 out of range \(nprocs 2\)$"
 // RUN: n=2 args="h_early" fail="^superstep: ebsp_create_up_stream: host: called before bsp_begin$"
 #include <host_bsp.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -35,20 +42,24 @@ int main(int argc, char **argv)
     if (!strcmp(mode, "h_pid"))
         ebsp_create_up_stream(p, 64, 16);
     int *upd[64];
+    bool adjacent = !strcmp(mode, "adjacent");
+    for (int s = 0; adjacent && s < p && s < 64; s++)
+        upd[s] = ebsp_create_up_stream(s, 80, 16);
     for (int s = 0; s < p && s < 64; s++) {
         int data[16];
         char bytes[40];
         for (int i = 0; i < 16; i++)
             data[i] = 100 * s + i;
         memset(bytes, s, sizeof bytes);
-        upd[s] = ebsp_create_up_stream(s, 64, 16);
+        if (!adjacent)
+            upd[s] = ebsp_create_up_stream(s, 64, 16);
         ebsp_create_down_stream(data, s, sizeof data, 16);
         ebsp_create_down_stream(bytes, s, sizeof bytes, 16);
     }
     int ok = ebsp_spmd();
     if (!ok)
         return 1;
-    if (!strcmp(mode, "ok")) {
+    if (!strcmp(mode, "ok") || adjacent) {
         for (int s = 0; s < p && s < 64; s++)
             for (int i = 0; i < 14; i++) /* 3 chunks of 4 ints, then 8 bytes */
                 CHECK(upd[s][i] == 1000 * s + i, "core %d: int %d went up as %d", s, i, upd[s][i]);

@@ -1,7 +1,7 @@
 /* dep_kernel.c - kernel of dep_host: Epiphany BSP's deprecated streams.
  * This core's streams (made by dep_host): 0 up (4 chunks of 16 bytes),
  * 1 down (4 chunks of 4 ints: 100 s + i), 2 down (40 bytes in chunks of
- * 16: 16, 16, 8).  Mode "ok" checks them and the errors upstream survives;
+ * 16: 16, 16, 8).  Mode "ok" (and "adjacent", the same here) checks them and the errors upstream survives;
  * the other modes commit one fatal error each. */
 // NORUN: the kernel of dep_host.c, which starts it (started alone: tests/ebsp/spmd_kernel.c)
 #include <e_bsp.h>
@@ -65,7 +65,7 @@ int main(int argc, char **argv)
     s = bsp_pid();
     const char *mode = argc > 1 ? argv[1] : "ok";
     void *a;
-    if (!strcmp(mode, "ok")) {
+    if (!strcmp(mode, "ok") || !strcmp(mode, "adjacent")) {
         down();
         up();
         if (s == 0) { /* upstream's surviving errors, in order with the messages */
