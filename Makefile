@@ -157,9 +157,12 @@ HEADERS  := $(wildcard include/*.h) $(wildcard src/*/*.h) $(O)/config
 .PHONY: all test bench bench-peers bench-cluster install uninstall clean examples tests soak
 all: $(LIB_A) $(LIB_SO) $(if $(MPI_ON),$(PLUGIN_MPI)) $(TOOLS) $(EXAMPLES) superstep.pc
 
+# SUPERSTEP_LIBRARY: the library's own objects carry no mark of a host
+# program (include/host_bsp.h), which a program linked with them would get;
+# nor is the mark one of the names the headers declare (header_names).
 $(O)/src/%.o: src/%.c $(HEADERS)
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) -fPIC -Isrc -c $< -o $@
+	$(CC) $(CFLAGS_ALL) -DSUPERSTEP_LIBRARY -fPIC -Isrc -c $< -o $@
 
 # The loader: which plug-ins it accepts, and the folder a program linked
 # with this build's libsuperstep.a looks in (make install compiles it
@@ -199,7 +202,7 @@ EXPORT_LIST := $(O)/exports.list
 EXPORT_MAP  := $(O)/exports.map
 # $(call header_names,HEADERS,LIST): the names HEADERS declare, into LIST.
 header_names = @rm -rf $(2).d && mkdir $(2).d && for h in $(1); do for v in "" $(EXPORT_VARIANTS); do \
-	    if ! (cd $(2).d && $(CC) -std=c11 -D_GNU_SOURCE -I$(CURDIR)/include $$v -fsyntax-only -fdump-ada-spec-slim \
+	    if ! (cd $(2).d && $(CC) -std=c11 -D_GNU_SOURCE -DSUPERSTEP_LIBRARY -I$(CURDIR)/include $$v -fsyntax-only -fdump-ada-spec-slim \
 	            -x c $(CURDIR)/$$h) 2>$(2).d/err; then \
 	        if [ -z "$$v" ] || ! grep -q '\#error' $(2).d/err; then \
 	            echo "$$h does not compile alone ($${v:-no dialect macro}):" >&2; cat $(2).d/err >&2; exit 1; fi; \

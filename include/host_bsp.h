@@ -55,6 +55,14 @@
 #include "bsp.h"
 #include "host_bsp_deprecated.h"
 
+/* Marks the executable as a host program, in a section of its own: bsprun
+ * --device mpi starts it on one rank, which spawns the kernels, rather than
+ * on P ranks of which P - 1 would idle in slots the kernels need
+ * (docs/mpi.md, "Epiphany host programs"). */
+#if defined(__GNUC__) && !defined(SUPERSTEP_LIBRARY)
+__attribute__((used, section(".superstep_host"))) static const char superstep_host_program = 1;
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif

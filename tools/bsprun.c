@@ -11,7 +11,8 @@
  * command, env and all, instead).
  *
  * --device mpi runs "mpirun -n P program args" instead (Open MPI: with -q,
- * --oversubscribe, and --allow-run-as-root when root).  The launcher is the
+ * --oversubscribe, and --allow-run-as-root when root; an Epiphany host
+ * program, which spawns its kernels, with -n 1).  The launcher is the
  * one of the MPI Superstep was built with (SUPERSTEP_MPI_LAUNCHER, from the
  * Makefile: an MPICH build's programs under Open MPI's mpirun would each be
  * a job of one rank), "mpirun" when that is not there; SUPERSTEP_MPIRUN
@@ -26,6 +27,7 @@
  * stderr, "bsprun: <what>", and exit status 2.
  */
 #include <dirent.h>
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -61,6 +63,33 @@ static char *find_in_path(const char *name)
             p++;
     }
     return NULL;
+}
+
+/* Does the executable at 'path' have the section host_bsp.h puts in every
+ * host program?  Read from its ELF section headers (64-bit). */
+static bool host_program(const char *path)
+{
+    bool found = false;
+    FILE *f = path ? fopen(path, "rb") : NULL;
+    Elf64_Ehdr eh;
+    if (!f || fread(&eh, sizeof eh, 1, f) != 1 || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
+        eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shstrndx >= eh.e_shnum)
+        goto out;
+    Elf64_Shdr *sh = calloc(eh.e_shnum, sizeof *sh), *names = sh + eh.e_shstrndx;
+    if (!sh || fseek(f, (long)eh.e_shoff, SEEK_SET) || fread(sh, sizeof *sh, eh.e_shnum, f) != eh.e_shnum)
+        goto out_sh;
+    static const char want[] = ".superstep_host";
+    char name[sizeof want];
+    for (unsigned i = 0; i < eh.e_shnum && !found; i++)
+        found = sh[i].sh_name + sizeof want <= names->sh_size &&
+                !fseek(f, (long)(names->sh_offset + sh[i].sh_name), SEEK_SET) &&
+                fread(name, sizeof name, 1, f) == 1 && !memcmp(name, want, sizeof want);
+out_sh:
+    free(sh);
+out:
+    if (f)
+        fclose(f);
+    return found;
 }
 
 /* --show: print the command instead of running it. */
@@ -315,8 +344,11 @@ static int run_mpi(const char *nprocs, char **argv)
         if (geteuid() == 0)
             cmd[k++] = "--allow-run-as-root";
     }
+    /* A host program runs on one rank: SUPERSTEP_NPROCS gives it P. */
+    char *prog = find_in_path(argv[0]);
     cmd[k++] = "-n";
-    cmd[k++] = (char *)nprocs;
+    cmd[k++] = host_program(prog) ? "1" : (char *)nprocs;
+    free(prog);
     int argc = 0;
     while (argv[argc])
         argc++;

@@ -96,6 +96,13 @@ if grep -qx 'mpi=yes' "$O/config"; then
         got=$(bash -c "$shown" | sort) || fail "the line of bsprun --show --device mpi failed: $shown"
         [ "$(printf '%s\n' "$got" | grep -c 'of 2$')" = 2 ] || fail "the line of bsprun --show --device mpi printed: $got"
     fi
+    # An Epiphany host program starts on one rank (its kernels are spawned;
+    # docs/mpi.md), told by host_bsp.h's section; hello above, which carries
+    # the whole library archive, host layer included, is no host program.
+    host=$O/examples/ebsp/dot_product_host
+    shown=$(SUPERSTEP_MPIRUN=mpirun "$bsprun" --show --device mpi -n 4 "$host") || fail "bsprun --show --device mpi host: status $?"
+    case "$shown" in "env SUPERSTEP_DEVICE=mpi SUPERSTEP_NPROCS=4 /"*"/mpirun "*"-n 1 $host") ;;
+        *) fail "bsprun --show --device mpi of a host program printed: $shown" ;; esac
     shown=$(SUPERSTEP_MPIRUN=no-such-mpirun "$bsprun" --show --device mpi -n 2 "$O/examples/hello" 2>/dev/null)
     [ "$shown" = "env SUPERSTEP_NPROCS=2 SUPERSTEP_DEVICE=shm $O/examples/hello" ] ||
         fail "bsprun --show --device mpi without mpirun printed: $shown"
