@@ -22,15 +22,21 @@
  * attaches no memory twice: docs/mpi.md, "Vendor notes", attach-pages), counted, and detached
  * with the last area; at most MAX_PIECES.
  *
- * Where MPI cannot create the window (tcp-window there) nothing fails but
- * bsp_direct_get, with the reason.  A target's MPI may need the target's
- * own MPI calls to serve a read (read-progress there): the read then completes at the owner's next sync at the
- * latest, whose wait makes progress.
+ * Where MPI cannot create the window (tcp-window there), reads go
+ * two-sided on a communicator of their own: the reader asks (address,
+ * length, its superstep) and the owner answers from its memory, in the
+ * one wait (mpi_direct_serve, at every look of mpi_wait.c's), once it
+ * has applied the reader's superstep.  So a read completes at the owner's
+ * next wait, its next sync at the latest, as a read where the target's
+ * MPI needs the target's own MPI calls (read-progress) does; and the
+ * exchanges then wait in the one wait, never in a blocking collective
+ * (mpi_wait_blocking_collectives), so that an owner there answers.
  */
 #include "mpi/mpi_direct.h"
 
 #include "barrier/barrier.h"
 #include "mpi/mpi_wait.h"
+#include "launch/launch.h"
 #include "settings/settings.h"
 
 #include <limits.h>
@@ -59,13 +65,26 @@ struct piece {                   /* attached: [lo, hi), for 'count' registration
 static struct slot slot;
 struct counted_word *const mpi_direct_applied = &slot.applied;
 
+/* A two-sided read: n bytes at the owner's address 'at', once it has
+ * applied superstep 'step'; from: the reader. */
+struct ask {
+    uint64_t at, n;
+    uint32_t step;
+    int32_t from;
+};
+#define TAG_ASK 1
+#define TAG_ANSWER 2
+
 static struct {
     MPI_Win win;                 /* MPI_WIN_NULL: none, why[] says why */
     char why[260];
     MPI_Aint *slot_at;           /* each rank's slot */
     struct piece piece[MAX_PIECES];
     size_t npiece;
-} d = { .win = MPI_WIN_NULL };
+    MPI_Comm asks;               /* no window: reads go two-sided here; else MPI_COMM_NULL */
+    struct ask *early;           /* asks that came before this rank applied their superstep */
+    size_t nearly, cap_early;
+} d = { .win = MPI_WIN_NULL, .asks = MPI_COMM_NULL };
 
 static void say_mpi_error(char *buf, size_t cap, const char *what, int rc)
 {
@@ -93,11 +112,9 @@ void mpi_direct_open(MPI_Comm c)
     int rc = MPI_Win_create_dynamic(MPI_INFO_NULL, c, &d.win);
     MPI_Comm_set_errhandler(c, was);
     MPI_Errhandler_free(&was);
-    if (rc != MPI_SUCCESS) {
+    if (rc != MPI_SUCCESS) { /* over this transport: reads go two-sided */
         d.win = MPI_WIN_NULL;
-        char e[160];
-        say_mpi_error(e, sizeof e, "MPI_Win_create_dynamic", rc);
-        snprintf(d.why, sizeof d.why, "%s: no MPI window over this transport; use bsp_get", e);
+        MPI_Comm_dup(c, &d.asks);
         return;
     }
     MPI_Win_set_errhandler(d.win, MPI_ERRORS_RETURN);
@@ -137,9 +154,79 @@ void mpi_direct_close(void)
         MPI_Win_unlock_all(d.win);
         MPI_Win_free(&d.win);
     }
+    if (d.asks != MPI_COMM_NULL)
+        MPI_Comm_free(&d.asks); /* every read was answered before the last exchange ended */
     free(d.slot_at);
-    d.slot_at = NULL;
-    d.npiece = 0;
+    free(d.early);
+    d.slot_at = NULL, d.early = NULL;
+    d.npiece = d.nearly = d.cap_early = 0;
+}
+
+bool mpi_direct_two_sided(void)
+{
+    return d.asks != MPI_COMM_NULL;
+}
+
+/* Pieces of at most 1 GiB: MPI counts are int. */
+static int piece_of(uint64_t n)
+{
+    return (int)(n < (1u << 30) ? n : (1u << 30));
+}
+
+static void reply(const struct ask *a)
+{
+    MPI_Send((const void *)(uintptr_t)a->at, piece_of(a->n), MPI_BYTE, a->from, TAG_ANSWER, d.asks);
+}
+
+void mpi_direct_serve(void)
+{
+    if (d.asks == MPI_COMM_NULL)
+        return;
+    uint32_t applied = atomic_load_explicit(&slot.applied.value, memory_order_relaxed);
+    for (size_t i = 0; i < d.nearly;)
+        if (d.early[i].step == applied) {
+            reply(&d.early[i]);
+            d.early[i] = d.early[--d.nearly];
+        } else {
+            i++;
+        }
+    for (;;) {
+        int any = 0;
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, TAG_ASK, d.asks, &any, &st);
+        if (!any)
+            return;
+        struct ask a;
+        MPI_Recv(&a, (int)sizeof a, MPI_BYTE, st.MPI_SOURCE, TAG_ASK, d.asks, MPI_STATUS_IGNORE);
+        a.from = st.MPI_SOURCE;
+        if (a.step == applied) {
+            reply(&a);
+            continue;
+        }
+        if (d.nearly == d.cap_early) {
+            size_t cap = d.cap_early ? 2 * d.cap_early : 8;
+            struct ask *e = realloc(d.early, cap * sizeof *e);
+            if (!e)
+                core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_direct_get: out of memory for a read of processor %d",
+                                  a.from);
+            d.early = e, d.cap_early = cap;
+        }
+        d.early[d.nearly++] = a;
+    }
+}
+
+/* Without a window: ask for each piece, and wait for the answer (serving
+ * the asks of others meanwhile: they may be the owner's). */
+static void read_two_sided(uint32_t src, char *dst, uint64_t at, uint64_t n, uint32_t step)
+{
+    for (int c; n; dst += c, at += (uint64_t)c, n -= (uint64_t)c) {
+        c = piece_of(n);
+        struct ask a = { at, (uint64_t)c, step, 0 };
+        MPI_Request r[2];
+        MPI_Irecv(dst, c, MPI_BYTE, (int)src, TAG_ANSWER, d.asks, &r[0]);
+        MPI_Isend(&a, (int)sizeof a, MPI_BYTE, (int)src, TAG_ASK, d.asks, &r[1]);
+        mpi_wait_all(2, r);
+    }
 }
 
 static void detach(size_t i)
@@ -221,6 +308,10 @@ static bool applied_seen(void *arg)
  * pieces of at most 1 GiB. */
 bool mpi_direct_read(uint32_t src, void *dst, uint64_t at, uint64_t n, uint32_t step, char *why, size_t cap)
 {
+    if (d.asks != MPI_COMM_NULL) {
+        read_two_sided(src, dst, at, n, step);
+        return true;
+    }
     if (d.win == MPI_WIN_NULL) {
         snprintf(why, cap, "%s", d.why);
         return false;
@@ -234,7 +325,7 @@ bool mpi_direct_read(uint32_t src, void *dst, uint64_t at, uint64_t n, uint32_t 
         rc = MPI_Rget(&unattached, 1, MPI_UINT32_T, (int)src,
                       d.slot_at[src] + (MPI_Aint)offsetof(struct slot, unattached), 1, MPI_UINT32_T, d.win, &r[0]);
     while (rc == MPI_SUCCESS && n) {
-        int c = (int)(n < (1u << 30) ? n : (1u << 30));
+        int c = piece_of(n);
         rc = MPI_Rget(dst, c, MPI_BYTE, (int)src, (MPI_Aint)at, c, MPI_BYTE, d.win, &r[1]);
         mpi_wait_all(2, r);
         dst = (char *)dst + c, at += (uint64_t)c, n -= (uint64_t)c;

@@ -19,6 +19,13 @@ void mpi_direct_expose(const void *addr, uint64_t size);
 void mpi_direct_withdraw(const void *addr, uint64_t size);
 bool mpi_direct_read(uint32_t src, void *dst, uint64_t at, uint64_t n, uint32_t step, char *why, size_t cap);
 
+/* Where MPI has no window for the reads, they go two-sided: the owner
+ * answers in its waits (mpi_wait.c calls mpi_direct_serve at every look;
+ * it returns at once where reads are one-sided), and no exchange may
+ * wait in a blocking collective meanwhile. */
+bool mpi_direct_two_sided(void);
+void mpi_direct_serve(void);
+
 /* This rank's 'applied' word, in the window. */
 extern struct counted_word *const mpi_direct_applied;
 

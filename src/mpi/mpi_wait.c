@@ -28,6 +28,7 @@
  * waits".
  */
 #include "mpi/mpi_wait.h"
+#include "mpi/mpi_direct.h"
 
 #include "barrier/barrier.h"
 #include "settings/settings.h"
@@ -85,7 +86,7 @@ void mpi_wait_decide(MPI_Comm c)
 
 bool mpi_wait_blocking_collectives(void)
 {
-    return any_crowded == 0;
+    return any_crowded == 0 && !mpi_direct_two_sided(); /* the same on every rank */
 }
 
 bool mpi_wait_crowded(void)
@@ -108,6 +109,7 @@ bool mpi_wait_until(bool (*ready)(void *arg), void *arg, int64_t deadline)
     for (unsigned looks = 0;; looks++) {
         if (mpi_idle_poll)
             mpi_idle_poll();
+        mpi_direct_serve();
         if (ready(arg))
             return true;
         bool napping = crowd && looks >= CROWDED_SPIN_LOOKS;

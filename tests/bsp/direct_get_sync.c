@@ -16,7 +16,8 @@
  * On the mpi device (MPI one-sided reads) the reads failed with "device mpi
  * cannot read processor 1's memory directly" before issue 34 item 5, and
  * came back with the old values where the reader did not wait for the
- * owner's applied superstep.
+ * owner's applied superstep; where MPI has no window (Open MPI over TCP,
+ * so across nodes) they failed so until they went two-sided (issue 31).
  * Usage: direct_get_sync [nested Q | areas N STRIDE]: "nested": every
  * outer processor also runs the same rounds in an inner run of Q
  * processors (MulticoreBSP's hierarchical runs), then once more in the
@@ -25,12 +26,12 @@
  * 4000 areas on 64 pages made Open MPI 4.1 spin in MPI_Win_attach for
  * ever; areas on more than 32 separate page ranges are more than the mpi
  * device attaches: tests/mpi/direct_get.sh). */
-// RUN: n=2 direct=yes
-// RUN: n=3 direct=yes
-// RUN: n=4 direct=yes
-// RUN: n=8 direct=yes
+// RUN: n=2
+// RUN: n=3
+// RUN: n=4
+// RUN: n=8
 // RUN: n=2 args="nested 3" nompi="inner runs and bsp_direct_get need the shm device"
-// RUN: n=2 args="areas 4000 8" direct=yes
+// RUN: n=2 args="areas 4000 8"
 // RUN: n=3 args="areas 40 1024" nompi="tests/mpi/direct_get.sh: more areas than the mpi device attaches"
 #include <bsp.h>
 #include <stdbool.h>

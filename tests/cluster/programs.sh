@@ -51,9 +51,10 @@ run "^sum of 1..1000 = 500500 on $p processors, each with an inner run of 2$" ex
 run "^primes below 100000: 9592 " examples/master_worker 100000
 
 # BSPlib: puts, gets, bsmp, hpput/hpget, registration, many supersteps,
-# the collectives; mp.h: send and receive.
+# the collectives, bsp_direct_get (two-sided where Open MPI has no window
+# over TCP: it failed on every rank before); mp.h: send and receive.
 for t in bsp/put_basic bsp/get_basic bsp/put_many bsp/put_get_order bsp/bsmp_many bsp/bsmp_order \
-    bsp/hp bsp/reg_many bsp/sync_many coll/model mp/pingpong mp/order mp/many mp/zero; do
+    bsp/hp bsp/reg_many bsp/sync_many bsp/direct_get_sync coll/model mp/pingpong mp/order mp/many mp/zero; do
     run "" "tests/$t" $([ "$t" = bsp/sync_many ] && echo 500)
 done
 
