@@ -10,24 +10,14 @@
 # take a test now and then, and the suite runs each once.
 # RUN: n=2 timeout=900
 . tests/cluster/bed.inc
-suite=${SUPERSTEP_CONFORMANCE:-../shared/conformance}/bsponmpi
-[ -x "$suite/run.sh" ] || { echo "SKIP: $suite/run.sh not found"; exit 77; }
 if [ "$mpikind" != openmpi ]; then
     echo "SKIP: $mpikind's build: its hang at the end across nodes (docs/mpi.md, ucx-tcp-finalize)"
     exit 77
 fi
 fail() { echo "conformance.sh ($mpikind, 2 nodes): $*" >&2; exit 1; }
 bed_up 2
-# The suite, the installation and the tests' builds where both nodes see
-# them (not in /tmp, which is each node's own).
-cp -r "$suite" "$BED/bsponmpi" || fail "cannot copy $suite"
+installed_suite bsponmpi 1
 prefix=$BED/prefix
-make -s install PREFIX="$prefix" O="$O" >/dev/null || fail "make install PREFIX=$prefix failed"
-launch_cmd 1 2
-mpirun_cmd=() # the launcher without its "-n 2": bsprun gives each test's -n
-for ((i = 0; i < ${#cmd[@]}; i++)); do
-    [ "${cmd[i]}" = -n ] && i=$((i + 1)) || mpirun_cmd+=("${cmd[i]}")
-done
 out=$(on 1 env SUPERSTEP_MPIRUN="${mpirun_cmd[*]} --oversubscribe" "$BED/bsponmpi/run.sh" "$prefix" --strict \
     --device mpi --timeout 120 --workdir "$BED/work" 2>&1)
 printf '%s\n' "$out" | grep -v '^PASS'
