@@ -12,6 +12,10 @@
 #          stop of the other ranks' inner runs is no second line;
 #   int    Ctrl-C: SIGINT to the launcher's process group (as a terminal
 #          sends it) while every processor waits in superstep 2.
+# While wait_step waits (kill, int), every process of the program on each
+# node, its ranks and their watchers, descends from the launcher's process
+# there: nothing Superstep starts leaves the job (issue 31 item 5; the
+# watchers double-forked to init before).
 # Usage: failures.sh PPN
 # RUN: n=2 args="1" timeout=300
 # RUN: n=4 args="2" timeout=300
@@ -31,6 +35,20 @@ expect() { # case, status, the line's ERE
     echo "ok: $1: status $2: $(grep '^superstep:' "$err")"
 }
 
+inside_job() { # case
+    local node pid q
+    for node in 1 2; do
+        for pid in $("$bed" pids "$BED" "$node"); do
+            [ "$(cat /proc/"$pid"/comm 2>/dev/null)" = wait_step ] || continue
+            q=$pid
+            while [ "$q" -gt 1 ] && ! grep -Eqx 'orted|hydra_pmi_proxy|mpirun|mpiexec.hydra|mpiexec' /proc/"$q"/comm 2>/dev/null; do
+                q=$(awk '{print $4}' /proc/"$q"/stat 2>/dev/null || echo 1)
+            done
+            [ "$q" -gt 1 ] || fail "$1: process $pid of the program on node $node is outside the launcher's tree"
+        done
+    done
+}
+
 # wait_step 2 started, its lines read: SIGNAL to the pid of processor $last
 # (kill) or to the launcher's process group (int).
 stop_waiting() { # how
@@ -45,6 +63,7 @@ stop_waiting() { # how
         [[ $line =~ ^processor\ $last\ pid\ ([0-9]+)\ in\ superstep\ 2$ ]] && pid=${BASH_REMATCH[1]}
     done
     [ "$n" = "$p" ] && [ -n "${pid:-}" ] || fail "$1: wait_step did not start: $n lines"
+    inside_job "$1"
     case $1 in
     kill) kill -KILL "$pid" ;;
     int) kill -INT -- "-$lpid" ;;
