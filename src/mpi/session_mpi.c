@@ -65,11 +65,10 @@ void em_add_extents(struct em_build *b, const struct segment *s, uint64_t lo, ui
 void em_add_changes(struct em_build *b, const struct segment *s, uint64_t lo, uint64_t hi, const char *old)
 {
     const uint64_t blk = 64;
-    const char *now = s->base;
-    old -= lo;
-    uint64_t at = lo;
-    while (at < hi) {
-        if ((at - lo) % blk == 0 && hi - at >= blk && !memcmp(now + at, old + at, blk)) {
+    const char *now = s->base + lo;
+    uint64_t at = 0, n = hi - lo;
+    while (at < n) {
+        if (at % blk == 0 && n - at >= blk && !memcmp(now + at, old + at, blk)) {
             at += blk;
             continue;
         }
@@ -78,9 +77,9 @@ void em_add_changes(struct em_build *b, const struct segment *s, uint64_t lo, ui
             continue;
         }
         uint64_t start = at;
-        while (at < hi && now[at] != old[at])
+        while (at < n && now[at] != old[at])
             at++;
-        add_run(b, s, start, at - start);
+        add_run(b, s, lo + start, at - start);
     }
 }
 
