@@ -12,13 +12,15 @@
  *     as MPI_Waitall does.  Not yield either: on a machine loaded by other
  *     work a rank that yielded waited behind every other runnable process;
  *   - where the node's processes outnumber its CPUs, the process waited for
- *     may need this very core: after CROWDED_SPIN_LOOKS, sleep between
- *     looks, 1 us doubling to 1 ms (a rank waiting through a long
- *     computation, or an idle rank of an Epiphany host's job while 16
- *     kernels run, leaves the CPUs to them).  Not yield: a woken sleeper
- *     runs sooner than a yielding process on a loaded machine.  A nap,
- *     not an event: MPI's progress rings no bell (docs/mpi.md says what
- *     an event would take).
+ *     may need this very core: after CROWDED_SPIN_LOOKS, yield after each
+ *     of CROWDED_YIELD_LOOKS looks (a peer of this core runs at once: 2
+ *     nodes of 2 ranks on a CPU each, 105 against 170 us per empty
+ *     superstep napping at once; the same 3.8 ms on one loaded machine,
+ *     bench/RESULTS_cluster.md), then sleep between looks, 1 us doubling
+ *     to 1 ms (a rank waiting through a long computation, or an idle rank
+ *     of an Epiphany host's job while 16 kernels run, leaves the CPUs to
+ *     them).  A nap, not an event: MPI's progress rings no bell
+ *     (docs/mpi.md says what an event would take).
  * The node's CPUs are those its ranks may use: the union of their affinity
  * masks (mpi_wait_decide), which is the job's cpuset, cgroup or taskset.
  * Not one rank's mask (mpirun binds each rank to one core, which says
@@ -44,6 +46,7 @@
 #include "mpi/plugin.h" /* core: the core's services */
 
 #define CROWDED_SPIN_LOOKS 64      /* a wait about to end costs no sleep */
+#define CROWDED_YIELD_LOOKS 64
 #define CLOCK_EVERY 8
 #define NAP_MIN_NS 1000
 #define NAP_MAX_NS 1000000
@@ -120,6 +123,10 @@ bool mpi_wait_until(bool (*ready)(void *arg), void *arg, int64_t deadline)
             return false;
         if (!napping)
             continue;
+        if (looks < CROWDED_SPIN_LOOKS + CROWDED_YIELD_LOOKS) {
+            sched_yield();
+            continue;
+        }
         struct timespec ts = { 0, nap };
         nanosleep(&ts, NULL);
         if (nap < NAP_MAX_NS)

@@ -13,8 +13,9 @@
  * until it is true, or until now_ns() reaches 'deadline' (0: never); false
  * then.  While this node has a CPU for each of its runnable processes the
  * wait spins (never sleeps, never yields).  Where they outnumber its CPUs
- * it sleeps between looks after its 64th (1 us doubling to 1 ms): a nap,
- * not an event (mpi_wait.c says why).  mpi_idle_poll, when set, is called
+ * it yields after each of its looks 65 to 128, and sleeps between looks
+ * after that (1 us doubling to 1 ms): a nap, not an event (mpi_wait.c
+ * says why).  mpi_idle_poll, when set, is called
  * at each look (a kernel looks there for its host's stop). */
 bool mpi_wait_until(bool (*ready)(void *arg), void *arg, int64_t deadline);
 
