@@ -367,7 +367,10 @@ static int run_mpi(const char *nprocs, char **argv)
     /* MPICH's Hydra exits with the signal's number (9), not 128 + it, when
      * a rank is killed by a signal, which an exit status of 9 cannot tell
      * apart; its banner on stdout says which ("... EXIT STRING: Killed
-     * (signal 9)"), so its stdout goes through bsprun too. */
+     * (signal 9)"), so its stdout goes through bsprun too.  Never for
+     * status 1, the runtime's error status: the banner names "Hangup
+     * (signal 1)" beside an exit with status 1 too (docs/mpi.md,
+     * signal-status). */
     bool hydra = !strncmp(base, "mpiexec.hydra", 13);
     int efd[2], ofd[2] = { -1, -1 };
     if (pipe2(efd, O_CLOEXEC) != 0 || (hydra && pipe2(ofd, O_CLOEXEC) != 0)) {
@@ -400,7 +403,7 @@ static int run_mpi(const char *nprocs, char **argv)
     while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
         ;
     int rc = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
-    if (hydra && out.signal && rc == out.signal)
+    if (hydra && out.signal > 1 && rc == out.signal)
         rc = 128 + out.signal; /* as Open MPI's mpirun and shm give it */
     if (rc != 0 && !err.reported) {
         if (rc > 128 && rc < 128 + 65)

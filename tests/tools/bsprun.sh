@@ -103,6 +103,25 @@ if grep -qx 'mpi=yes' "$O/config"; then
     shown=$(SUPERSTEP_MPIRUN=mpirun "$bsprun" --show --device mpi -n 4 "$host") || fail "bsprun --show --device mpi host: status $?"
     case "$shown" in "env SUPERSTEP_DEVICE=mpi SUPERSTEP_NPROCS=4 /"*"/mpirun "*"-n 1 $host") ;;
         *) fail "bsprun --show --device mpi of a host program printed: $shown" ;; esac
+    # MPICH's Hydra exits with a killing signal's number and names it in a
+    # banner on stdout, which bsprun reads: 128 + it, as mpirun gives; but
+    # the banner names "Hangup (signal 1)" beside a plain exit with status
+    # 1 too, which stays 1 (a CI run of MPICH's build saw 129).  A stand-in
+    # mpiexec.hydra prints the banner and exits with the status given.
+    mkdir "$tmp/hydra"
+    printf '#!/bin/sh
+echo "YOUR APPLICATION TERMINATED WITH THE EXIT STRING: $HYDRA_SAYS"
+exit $HYDRA_EXIT
+' \
+        >"$tmp/hydra/mpiexec.hydra"
+    chmod +x "$tmp/hydra/mpiexec.hydra"
+    for c in "1|Hangup (signal 1)|1" "9|Killed (signal 9)|137" "15|Terminated (signal 15)|143" "3|Quit (signal 9)|3"; do
+        IFS='|' read -r code says want <<<"$c"
+        HYDRA_EXIT=$code HYDRA_SAYS=$says SUPERSTEP_MPIRUN=$tmp/hydra/mpiexec.hydra \
+            "$bsprun" --device mpi -n 2 "$O/examples/hello" >/dev/null 2>&1
+        rc=$?
+        [ "$rc" = "$want" ] || fail "Hydra's exit $code with '$says': bsprun's status $rc, not $want"
+    done
     shown=$(SUPERSTEP_MPIRUN=no-such-mpirun "$bsprun" --show --device mpi -n 2 "$O/examples/hello" 2>/dev/null)
     [ "$shown" = "env SUPERSTEP_NPROCS=2 SUPERSTEP_DEVICE=shm $O/examples/hello" ] ||
         fail "bsprun --show --device mpi without mpirun printed: $shown"
