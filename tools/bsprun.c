@@ -412,6 +412,9 @@ static int run_mpi(const char *nprocs, char **argv)
         else
             fprintf(stderr, "superstep: a processor exited with status %d; mpirun stopped the job\n", rc);
     }
+    free(all);
+    free(path);
+    free(words);
     return rc;
 }
 
