@@ -75,9 +75,10 @@ static bool host_program(const char *path)
     if (!f || fread(&eh, sizeof eh, 1, f) != 1 || memcmp(eh.e_ident, ELFMAG, SELFMAG) ||
         eh.e_ident[EI_CLASS] != ELFCLASS64 || eh.e_shentsize != sizeof(Elf64_Shdr) || eh.e_shstrndx >= eh.e_shnum)
         goto out;
-    Elf64_Shdr *sh = calloc(eh.e_shnum, sizeof *sh), *names = sh + eh.e_shstrndx;
+    Elf64_Shdr *sh = calloc(eh.e_shnum, sizeof *sh);
     if (!sh || fseek(f, (long)eh.e_shoff, SEEK_SET) || fread(sh, sizeof *sh, eh.e_shnum, f) != eh.e_shnum)
         goto out_sh;
+    const Elf64_Shdr *names = sh + eh.e_shstrndx;
     static const char want[] = ".superstep_host";
     char name[sizeof want];
     for (unsigned i = 0; i < eh.e_shnum && !found; i++)
