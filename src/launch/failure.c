@@ -311,17 +311,15 @@ bool launch_monitor_stopped(void)
 
 void launch_stop_if_dead(uint32_t p)
 {
-    char state;
-    uint64_t status; /* the zombie's wait status (field 52, exit_code) */
     pid_t pid = atomic_load(&job.ls->proc[p].os_pid);
-    if (pid <= 0 || !supervise_proc_stat(pid, 52, &state, &status) || state != 'Z')
+    int ws = pid > 0 ? supervise_zombie_status(pid) : -1;
+    if (ws < 0)
         return;
     /* Read after its exit: a processor sets 'ended' before it exits. */
-    if (atomic_load(&job.ls->proc[p].ended) && status == 0)
+    if (atomic_load(&job.ls->proc[p].ended) && ws == 0)
         return;
     siginfo_t si;
     memset(&si, 0, sizeof si);
-    int ws = (int)status;
     si.si_code = WIFSIGNALED(ws) ? (WCOREDUMP(ws) ? CLD_DUMPED : CLD_KILLED) : CLD_EXITED;
     si.si_status = WIFSIGNALED(ws) ? WTERMSIG(ws) : WEXITSTATUS(ws);
     report_death(job.ls, nest_depth, p, &si);

@@ -28,28 +28,28 @@
 #define CLOSE_RANGE_UNSHARE 2
 #endif
 
-/* Shared between the supervisor and the worker (and the worker's forked
- * processors, which inherit the mapping): what the line needs. */
-struct sup_page {
-    _Atomic uint32_t active;    /* a job runs and nobody has reported or ended it */
-    _Atomic uint64_t step;      /* the worker's superstep */
-    uint32_t steps;             /* name the superstep */
-    char who[32], end_call[32], where[64];
-};
-
-static struct sup_page *page;   /* NULL: not supervised */
+static struct watch_page *page; /* NULL: not supervised */
 static pid_t worker_pid;        /* the worker this page belongs to */
 static int hang_w = -1;         /* worker's end of the exec pipe (close-on-exec) */
 
-/* ---- async-signal-safe text ----------------------------------------------- */
+/* ---- the page and its line: async-signal-safe ------------------------------ */
 
-static void copy_word(char *dst, size_t cap, const char *src)
+struct watch_page *supervise_page_new(void)
 {
-    size_t n = strlen(src);
-    if (n >= cap)
-        n = cap - 1;
-    memcpy(dst, src, n);
-    dst[n] = 0;
+    struct watch_page *pg = mmap(NULL, sizeof *pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    return pg == MAP_FAILED ? NULL : pg;
+}
+
+_Atomic uint64_t *supervise_page_arm(struct watch_page *pg, const char *who, const char *end_call,
+                                     const char *where, bool steps)
+{
+    launch_put_str(pg->who, 0, sizeof pg->who, who);
+    launch_put_str(pg->end_call, 0, sizeof pg->end_call, end_call);
+    launch_put_str(pg->where, 0, sizeof pg->where, where);
+    pg->steps = steps;
+    atomic_store(&pg->step, 0);
+    atomic_store(&pg->state, WATCH_ARMED);
+    return &pg->step;
 }
 
 void supervise_report(const char *who, const char *what, bool steps, uint64_t step, const char *where,
@@ -74,10 +74,24 @@ void supervise_report(const char *who, const char *what, bool steps, uint64_t st
     (void)!write(2, line, at);
 }
 
-static void report(const char *what, bool without)
+void supervise_page_report(const struct watch_page *pg, const char *what, bool without)
 {
-    supervise_report(page->who, what, page->steps, atomic_load(&page->step), page->where,
-                     without ? page->end_call : NULL);
+    supervise_report(pg->who, what, pg->steps, atomic_load(&pg->step), pg->where, without ? pg->end_call : NULL);
+}
+
+void supervise_page_report_end(const struct watch_page *pg, int status)
+{
+    char what[96];
+    if (status >= 0 && WIFSIGNALED(status)) {
+        put_killed(what, 0, sizeof what, WTERMSIG(status));
+        supervise_page_report(pg, what, false);
+    } else if (status >= 0) {
+        size_t at = launch_put_str(what, 0, sizeof what, "exited with status ");
+        launch_put_u64(what, at, sizeof what, (uint64_t)WEXITSTATUS(status));
+        supervise_page_report(pg, what, true);
+    } else {
+        supervise_page_report(pg, "ended (how is unknown: its launcher reaped it first)", true);
+    }
 }
 
 /* ---- the supervisor ------------------------------------------------------- */
@@ -205,6 +219,13 @@ bool supervise_proc_stat(pid_t pid, int field, char *state, uint64_t *value)
     return true;
 }
 
+int supervise_zombie_status(pid_t pid)
+{
+    char state;
+    uint64_t status;
+    return supervise_proc_stat(pid, 52, &state, &status) && (state == 'Z' || state == 'X') ? (int)status : -1;
+}
+
 /* exec clears PF_FORKNOEXEC before it closes the close-on-exec
  * descriptors, and a zombie keeps its flags: whether the process is still
  * running its exec'd program, ended by now, or exiting without an exec. */
@@ -221,21 +242,12 @@ static void settle(const siginfo_t *si) __attribute__((noreturn));
 static void settle(const siginfo_t *si)
 {
     bool killed = si->si_code == CLD_KILLED || si->si_code == CLD_DUMPED;
-    if (atomic_load(&page->active)) {
-        char what[96];
-        if (killed) {
-            put_killed(what, 0, sizeof what, si->si_status);
-            report(what, false);
-            die_by(si->si_status);
-        }
-        size_t at = launch_put_str(what, 0, sizeof what, "exited with status ");
-        launch_put_u64(what, at, sizeof what, (uint64_t)(unsigned)si->si_status);
-        report(what, true);
-        _exit(1);
-    }
+    bool armed = atomic_load(&page->state) == WATCH_ARMED;
+    if (armed) /* as a wait status */
+        supervise_page_report_end(page, killed ? si->si_status : (si->si_status & 0xff) << 8);
     if (killed)
         die_by(si->si_status);
-    _exit(si->si_status);
+    _exit(armed ? 1 : si->si_status);
 }
 
 static void supervisor_main(int hang_r) __attribute__((noreturn));
@@ -255,8 +267,8 @@ static void supervisor_main(int hang_r)
         if (hang_r >= 0 && pfd[1].revents) {
             close(hang_r);
             hang_r = -1;
-            if (atomic_load(&page->active) && supervise_execd(worker)) {
-                report("called exec", true);
+            if (atomic_load(&page->state) == WATCH_ARMED && supervise_execd(worker)) {
+                supervise_page_report(page, "called exec", true);
                 kill(worker, SIGKILL); /* its processors die with it */
                 waitpid(worker, NULL, 0);
                 _exit(1);
@@ -307,9 +319,9 @@ int supervise_start(void)
         hang_w = -1;
         page = NULL;
     }
-    struct sup_page *pg = mmap(NULL, sizeof *pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (pg == MAP_FAILED)
-        return -errno;
+    struct watch_page *pg = supervise_page_new();
+    if (!pg)
+        return -ENOMEM;
     int hang[2];
     if (pipe2(hang, O_CLOEXEC) != 0) {
         int rc = -errno;
@@ -352,21 +364,13 @@ int supervise_start(void)
 
 _Atomic uint64_t *supervise_job(const char *who, const char *end_call, const char *where, bool steps)
 {
-    if (!page || worker_pid != getpid())
-        return NULL;
-    copy_word(page->who, sizeof page->who, who);
-    copy_word(page->end_call, sizeof page->end_call, end_call);
-    copy_word(page->where, sizeof page->where, where);
-    page->steps = steps;
-    atomic_store(&page->step, 0);
-    atomic_store(&page->active, 1);
-    return &page->step;
+    return page && worker_pid == getpid() ? supervise_page_arm(page, who, end_call, where, steps) : NULL;
 }
 
 void supervise_settled(void)
 {
     if (page)
-        atomic_store(&page->active, 0);
+        atomic_store(&page->state, WATCH_SETTLED);
 }
 
 void supervise_forget(void)

@@ -23,11 +23,8 @@
  * returns in the worker: 0, or -errno (no supervisor, nothing changed). */
 int supervise_start(void);
 
-/* A job starts in the worker.  'who' names it in the line ("processor 0",
- * "node 1", "host"), 'end_call' is the call that ends it ("bsp_end"),
- * 'where' follows the name ("" or " in ebsp_spmd"); with 'steps' the line
- * names the superstep instead.  Returns where the worker mirrors its
- * superstep (NULL without a supervisor). */
+/* A job starts in the worker: supervise_page_arm on the supervisor's page
+ * (NULL without a supervisor). */
 _Atomic uint64_t *supervise_job(const char *who, const char *end_call, const char *where, bool steps);
 
 /* The job ended cleanly, or its failure is being reported by the runtime
@@ -51,6 +48,41 @@ bool supervise_execd(pid_t pid);
  * zombie) in *state; false when it cannot be read or the field is no
  * non-negative number.  Also readable for a zombie.  Async-signal-safe. */
 bool supervise_proc_stat(pid_t pid, int field, char *state, uint64_t *value);
+
+/* What a watcher names a process by, on a page that the process (and the
+ * processes it forks) and its watcher share: the supervisor's page for its
+ * worker, mpi_watch.c's for its rank. */
+enum { WATCH_IDLE, WATCH_ARMED, WATCH_SETTLED };
+struct watch_page {
+    _Atomic uint32_t state;    /* WATCH_ARMED: a job runs that nobody has reported or ended */
+    _Atomic uint64_t step;     /* the process's superstep (job.step_mirror) */
+    uint32_t steps;            /* name the superstep */
+    uint64_t caught;           /* mpi_watch.c: the runtime's fault signals the rank catches */
+    char who[32], end_call[32], where[64];
+};
+
+/* A page shared with the processes forked from now on; NULL: none. */
+struct watch_page *supervise_page_new(void);
+
+/* A job starts: the line will name 'who' ("processor 0", "node 1", "host"),
+ * 'end_call' the call that ends it ("bsp_end"), 'where' follows what
+ * happened ("" or " in ebsp_spmd"); with 'steps' the superstep instead.
+ * Returns where the process mirrors its superstep. */
+_Atomic uint64_t *supervise_page_arm(struct watch_page *pg, const char *who, const char *end_call,
+                                     const char *where, bool steps);
+
+/* The page's line: "WHO WHAT", where or superstep, and "without calling
+ * END_CALL" when 'without'.  Async-signal-safe. */
+void supervise_page_report(const struct watch_page *pg, const char *what, bool without);
+
+/* The page's line for a process that ended with wait status 'status' (-1:
+ * unknown how).  Async-signal-safe. */
+void supervise_page_report_end(const struct watch_page *pg, int status);
+
+/* The wait status of a process that has ended and is not yet reaped (its
+ * exit code, field 52 of /proc/PID/stat); -1 when it runs, is gone, or
+ * cannot be read.  Async-signal-safe. */
+int supervise_zombie_status(pid_t pid);
 
 /* "superstep: WHO WHAT in superstep STEP[ without calling END_CALL]\n"
  * (with 'steps'; else WHERE follows WHAT) on stderr, in one write; no

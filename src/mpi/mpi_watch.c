@@ -23,7 +23,7 @@
 #include "mpi/mpi_fail.h"
 #include "mpi/mpi_node.h"
 #include "launch/launch.h"
-#include "launch/supervise.h"
+#include "launch/supervise.h" /* struct watch_page */
 
 #include <errno.h>
 #include <fcntl.h>
@@ -54,17 +54,6 @@ struct watch_pidfd_info {
 };
 #define WATCH_PIDFD_GET_INFO _IOWR(0xFF, 11, struct watch_pidfd_info)
 #define WATCH_PIDFD_INFO_EXIT (1ull << 3)
-
-enum { IDLE, ARMED, SETTLED };
-
-/* Shared by the rank and its watcher (MAP_SHARED, made before the fork). */
-struct watch_page {
-    _Atomic uint32_t state;
-    _Atomic uint64_t step;     /* the rank's superstep (job.step_mirror) */
-    uint32_t steps;            /* name the superstep */
-    uint64_t caught;           /* the runtime's fault signals the rank catches (rank_execd) */
-    char who[32], end_call[32], where[16];
-};
 
 static struct watch_page *page; /* NULL: no watcher */
 static pid_t rank_pid;          /* the rank the claim and page belong to (not a process it forks) */
@@ -131,17 +120,6 @@ bool mpi_watch_holds_claim(void)
 
 /* ---- the watcher ----------------------------------------------------------- */
 
-/* The exit code (wait status, field 52) of /proc/PID/stat, readable while
- * the process is a zombie; -1 when it cannot be read (already reaped). */
-static int zombie_status(pid_t pid)
-{
-    char state;
-    uint64_t v;
-    if (!core->supervise_proc_stat(pid, 52, &state, &v) || (state != 'Z' && state != 'X'))
-        return -1; /* not ended (or another process got the pid) */
-    return (int)v;
-}
-
 /* Did the rank exec another program?  Told by the kernel, not by a delay
  * nor by the program's name.  exec holds the rank's exec_update_lock from
  * the replacement of its memory (before it closes the descriptors that
@@ -180,35 +158,12 @@ static int rank_status(int pidfd)
         in.mask = WATCH_PIDFD_INFO_EXIT;
         if (ioctl(pidfd, WATCH_PIDFD_GET_INFO, &in) == 0 && (in.mask & WATCH_PIDFD_INFO_EXIT))
             return in.exit_code;
-        int st = zombie_status(rank_pid);
+        int st = core->supervise_zombie_status(rank_pid);
         if (st >= 0)
             return st;
         /* Reaped between the two looks: the exit information is there now. */
     }
     return -1;
-}
-
-/* "superstep: processor 2 <what> in superstep 1[ without calling bsp_end]" */
-static void report(const char *what, bool without)
-{
-    core->supervise_report(page->who, what, page->steps != 0, atomic_load(&page->step), page->where,
-                           without ? page->end_call : NULL);
-}
-
-/* The rank's end, as a wait status (-1: unknown). */
-static void report_end(int status)
-{
-    char what[96];
-    if (status >= 0 && WIFSIGNALED(status)) {
-        core->put_killed(what, 0, sizeof what, WTERMSIG(status));
-        report(what, false);
-    } else if (status >= 0) {
-        size_t at = core->launch_put_str(what, 0, sizeof what, "exited with status ");
-        core->launch_put_u64(what, at, sizeof what, (uint64_t)WEXITSTATUS(status));
-        report(what, true);
-    } else {
-        report("ended (how is unknown: its launcher reaped it first)", true);
-    }
 }
 
 /* Abort the job with EXITCODE (the launcher's status where it takes one),
@@ -296,8 +251,8 @@ static void watcher_main(void)
             break; /* the rank ended */
         char note[64];
         ssize_t got = read(hang[0], note, sizeof note);
-        if (got <= 0 && atomic_load(&page->state) == ARMED && rank_execd() && claim()) {
-            report("called exec", true);
+        if (got <= 0 && atomic_load(&page->state) == WATCH_ARMED && rank_execd() && claim()) {
+            core->supervise_page_report(page, "called exec", true);
             abort_job(1);
             wait_readable(launcher_fd); /* the claim held until the launcher ends */
             _exit(0);
@@ -312,14 +267,14 @@ static void watcher_main(void)
          * its job): the watcher will print nothing, so let the launcher see
          * the rank's PMI connection and stderr end as the rank leaves them,
          * as without a watcher (the job's status: docs/mpi.md). */
-        if (atomic_load(&page->state) == SETTLED) {
+        if (atomic_load(&page->state) == WATCH_SETTLED) {
             if (pmi_fd > 2)
                 close(pmi_fd);
             pmi_fd = -1;
             close(2);
         }
     }
-    bool report_it = atomic_load(&page->state) == ARMED && claim();
+    bool report_it = atomic_load(&page->state) == WATCH_ARMED && claim();
     if (!report_it) { /* nothing to say: the rank's output and PMI connection end now */
         if (pmi_fd > 2)
             close(pmi_fd);
@@ -327,12 +282,12 @@ static void watcher_main(void)
         close(2);
     }
     wait_readable(rank_fd); /* the rank has ended: its status is there */
-    if (report_it && atomic_load(&page->state) == ARMED) {
+    if (report_it && atomic_load(&page->state) == WATCH_ARMED) {
         int status = rank_status(rank_fd);
         if (rank_execd()) /* the program it exec'd ended before the watcher looked */
-            report("called exec", true);
+            core->supervise_page_report(page, "called exec", true);
         else
-            report_end(status);
+            core->supervise_page_report_end(page, status);
         abort_job(status >= 0 && WIFSIGNALED(status) ? 128 + WTERMSIG(status) : 1);
     }
     /* Only now may the launcher see the rank's PMI connection end, which
@@ -382,12 +337,12 @@ static void on_interrupt(int sig, siginfo_t *si, void *ctx)
     uint32_t p = 0;
     bool whole = false;
     const struct launch_proc *where = mpi_node_entries(&p, &whole);
-    if (rank && where && atomic_load(&page->state) == ARMED && (!stop || (whole && !mpi_node_one_failed()))) {
+    if (rank && where && atomic_load(&page->state) == WATCH_ARMED && (!stop || (whole && !mpi_node_one_failed()))) {
         say_interrupted(sig, where, p, whole);
         if (!stop)
             mpi_die_by_signal(sig); /* where the launcher would not stop the job for it */
     } else if (rank && stop) {
-        atomic_store(&page->state, SETTLED);
+        atomic_store(&page->state, WATCH_SETTLED);
     }
     signal(sig, SIG_DFL);
     raise(sig);
@@ -429,8 +384,8 @@ void mpi_watch_start(void)
     int fd = claim_fd;
     if (fd < 0)
         return;
-    struct watch_page *pg = mmap(NULL, sizeof *pg, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-    if (pg == MAP_FAILED)
+    struct watch_page *pg = core->supervise_page_new();
+    if (!pg)
         return;
     /* The rank's own pidfd, inherited by the watcher: opened after the
      * double fork, it could name another process that reused the pid of a
@@ -495,12 +450,10 @@ static _Atomic uint64_t *arm(uint64_t proc, const char *where, const char *end_c
 {
     if (!page || getpid() != rank_pid)
         return NULL;
-    size_t at = core->launch_put_str(page->who, 0, sizeof page->who, core->launch_words->proc);
-    at = core->launch_put_str(page->who, at, sizeof page->who, " ");
-    core->launch_put_u64(page->who, at, sizeof page->who, proc + core->launch_words->first);
-    core->launch_put_str(page->where, 0, sizeof page->where, where);
-    core->launch_put_str(page->end_call, 0, sizeof page->end_call, end_call);
-    page->steps = steps;
+    char who[32];
+    size_t at = core->launch_put_str(who, 0, sizeof who, core->launch_words->proc);
+    core->launch_put_u64(who, core->launch_put_str(who, at, sizeof who, " "), sizeof who,
+                         proc + core->launch_words->first);
     static const int faults[] = { SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT };
     page->caught = 0;
     for (size_t i = 0; execs && i < sizeof faults / sizeof faults[0]; i++) {
@@ -509,9 +462,7 @@ static _Atomic uint64_t *arm(uint64_t proc, const char *where, const char *end_c
             ((sa.sa_flags & SA_SIGINFO) || (sa.sa_handler != SIG_DFL && sa.sa_handler != SIG_IGN)))
             page->caught |= 1ull << (faults[i] - 1);
     }
-    atomic_store(&page->step, 0);
-    atomic_store(&page->state, ARMED);
-    return &page->step;
+    return core->supervise_page_arm(page, who, end_call, where, steps);
 }
 
 void mpi_watch_starting(long proc)
@@ -529,7 +480,7 @@ _Atomic uint64_t *mpi_watch_arm(uint32_t proc)
  * watcher that is gone costs nothing). */
 static void note_settled(void)
 {
-    atomic_store(&page->state, SETTLED);
+    atomic_store(&page->state, WATCH_SETTLED);
     if (hang[1] >= 0)
         (void)!send(hang[1], "s", 1, MSG_NOSIGNAL | MSG_DONTWAIT);
 }
@@ -544,12 +495,12 @@ bool mpi_watch_claimed(void)
 void mpi_watch_disarm(void)
 {
     if (page && getpid() == rank_pid)
-        atomic_store(&page->state, IDLE);
+        atomic_store(&page->state, WATCH_IDLE);
 }
 
 void mpi_watch_settle(void)
 {
-    if (page && getpid() == rank_pid && atomic_load(&page->state) != SETTLED)
+    if (page && getpid() == rank_pid && atomic_load(&page->state) != WATCH_SETTLED)
         note_settled();
 }
 
@@ -557,7 +508,7 @@ void mpi_watch_end(void)
 {
     /* A claim held is the watcher's to keep until the launcher ends; an
      * exit while armed (MPI's own, from inside MPI_Init) its to name. */
-    if (!page || getpid() != rank_pid || watcher <= 0 || claimed_here() || atomic_load(&page->state) == ARMED)
+    if (!page || getpid() != rank_pid || watcher <= 0 || claimed_here() || atomic_load(&page->state) == WATCH_ARMED)
         return;
     note_settled();
     (void)!send(hang[1], "q", 1, MSG_NOSIGNAL | MSG_DONTWAIT);

@@ -82,6 +82,12 @@ struct plugin_services {
     void (*supervise_close_all_but)(const int *keep, int n);
     void (*supervise_report)(const char *who, const char *what, bool steps, uint64_t step, const char *where,
                              const char *end_call);
+    int (*supervise_zombie_status)(pid_t pid);
+    struct watch_page *(*supervise_page_new)(void);
+    _Atomic uint64_t *(*supervise_page_arm)(struct watch_page *pg, const char *who, const char *end_call,
+                                            const char *where, bool steps);
+    void (*supervise_page_report)(const struct watch_page *pg, const char *what, bool without);
+    void (*supervise_page_report_end)(const struct watch_page *pg, int status);
     size_t (*launch_put_str)(char *buf, size_t at, size_t cap, const char *s);
     size_t (*launch_put_u64)(char *buf, size_t at, size_t cap, uint64_t v);
     bool (*launch_output_until)(int fd, int64_t until);
