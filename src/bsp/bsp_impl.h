@@ -281,6 +281,8 @@ struct bsp_state {
     bool slow;                    /* a get or an hp transfer was issued */
     struct hp_op *hp;
     uint32_t nhp, caphp;
+    struct hp_span { uint64_t lo, hi; } *hp_span; /* streamed hp bytes, per (processor, write) (rma.c) */
+    bool hp_spans_used;
 
     /* BSMP */
     uint64_t tagsize, tagsize_next;
@@ -381,7 +383,10 @@ static inline uint64_t reg_remote_size(uint32_t pid, uint32_t slot)
 {
     return atomic_load_explicit(&bsp.tabs[pid][slot].size, memory_order_relaxed);
 }
-uint64_t reg_remote_addr(uint32_t pid, uint32_t slot);
+static inline uint64_t reg_remote_addr(uint32_t pid, uint32_t slot)
+{
+    return atomic_load_explicit(&bsp.tabs[pid][slot].addr, memory_order_relaxed);
+}
 bool reg_prepare_sync(void);       /* true when registrations change */
 /* Epiphany BSP kernels (src/ebsp sets it at their bsp_begin, unless
  * SUPERSTEP_STRICT=1): registrations are matched by their order over the
@@ -493,6 +498,8 @@ void rma_put_here(uint32_t src, const struct rec_put *r, const void *data); /* p
 void rma_serve_gets(void);
 void rma_apply_replies(void);     /* every get's reply, before any put is applied */
 void rma_do_direct(void);
+void rma_superstep_done(void);     /* the superstep's hp transfers are done */
+void rma_free(void);
 /* Before reading or writing processor pid's memory outside a sync: wait
  * until it has applied what the last sync delivered to it. */
 void rma_wait_applied(uint32_t pid);

@@ -540,7 +540,7 @@ void bsp_sync(void)
     bsp.tagsize = bsp.tagsize_next;
     bsp.tagsize_calls = 0;
     bsp.slow = false;
-    bsp.nhp = 0;
+    rma_superstep_done();
     bsp.step++;
     /* Applied: peers' direct reads of my memory may go on (decision 4 of
      * the design: no second barrier; rma_wait_applied). */
@@ -570,9 +570,7 @@ void bsp_end(void)
         mirror_end(); /* after the barrier: no peer reaches these pages any more */
     reg_free();
     bsmp_free();
-    free(bsp.hp);
-    bsp.hp = NULL;
-    bsp.nhp = bsp.caphp = 0;
+    rma_free();
     bsp.begun = false;
     dev->end(); /* processors other than 0 end here */
     if (nested)

@@ -162,11 +162,6 @@ int64_t reg_slot_of(const void *addr)
     return r < 0 ? -1 : (int64_t)bsp.regs[r].slot;
 }
 
-uint64_t reg_remote_addr(uint32_t pid, uint32_t slot)
-{
-    return atomic_load_explicit(&bsp.tabs[pid][slot].addr, memory_order_relaxed);
-}
-
 void bsp_impl_push_reg(const void *addr, int64_t size)
 {
     bsp_require_begun("bsp_push_reg");

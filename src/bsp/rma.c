@@ -8,8 +8,9 @@
  * copies the answer after the second barrier.  hp transfers are queued and
  * done between those two barriers, when the device allows it: a plain copy
  * through the segment for the pages the owner moved there (mirror.c), and
- * process_vm_writev/readv, batched per peer, for the rest; otherwise they
- * are ordinary puts and gets.
+ * process_vm_writev/readv, batched per peer, for the rest (mpi: MPI moves
+ * each batch in the second exchange, src/mpi/mpi_hp.c); otherwise they are
+ * ordinary puts and gets.
  */
 #include "bsp/bsp_impl.h"
 
@@ -89,12 +90,9 @@ static inline bool put_fast(int64_t pid, const void *src, const void *dst, int64
     return true;
 }
 
-static __attribute__((noinline)) void put_checked(int64_t pid, const void *src, const void *dst,
-                                                  int64_t offset, int64_t nbytes, const char *call)
+/* A checked put of nbytes > 0 into the stream. */
+static void put_target(struct target t, const void *src, int64_t offset, int64_t nbytes)
 {
-    struct target t = check_remote(call, pid, dst, offset, nbytes, src, "source");
-    if (nbytes == 0)
-        return;
     if ((uint64_t)nbytes <= SMALL_MAX_NBYTES && t.slot <= SMALL_MAX_SLOT && (uint64_t)offset <= UINT32_MAX) {
         struct rec_small r = { REC_SMALL | (uint32_t)nbytes << 8 | t.slot << 16, (uint32_t)offset };
         char *at = stream_claim(t.pid, sizeof r + (size_t)nbytes);
@@ -112,6 +110,22 @@ static __attribute__((noinline)) void put_checked(int64_t pid, const void *src, 
     stream_write(t.pid, src, (size_t)nbytes);
 }
 
+static __attribute__((noinline)) void put_checked(int64_t pid, const void *src, const void *dst,
+                                                  int64_t offset, int64_t nbytes, const char *call)
+{
+    struct target t = check_remote(call, pid, dst, offset, nbytes, src, "source");
+    if (nbytes)
+        put_target(t, src, offset, nbytes);
+}
+
+/* A checked get of nbytes > 0: a request in the stream. */
+static void get_target(struct target t, int64_t offset, void *dst, int64_t nbytes)
+{
+    struct rec_get r = { REC_GET, t.slot, (uint64_t)offset, (uint64_t)nbytes, (uint64_t)(uintptr_t)dst };
+    stream_write(t.pid, &r, sizeof r);
+    bsp.slow = true;
+}
+
 void bsp_impl_put(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes,
                   const char *call)
 {
@@ -123,11 +137,8 @@ void bsp_impl_get(int64_t pid, const void *src, int64_t offset, void *dst, int64
                   const char *call)
 {
     struct target t = check_remote(call, pid, src, offset, nbytes, dst, "destination");
-    if (nbytes == 0)
-        return;
-    struct rec_get r = { REC_GET, t.slot, (uint64_t)offset, (uint64_t)nbytes, (uint64_t)(uintptr_t)dst };
-    stream_write(t.pid, &r, sizeof r);
-    bsp.slow = true;
+    if (nbytes)
+        get_target(t, offset, dst, nbytes);
 }
 
 static void queue_hp(struct target t, bool write, void *local, uint64_t remote, uint64_t nbytes)
@@ -164,26 +175,99 @@ static struct moved moved_part(uint32_t pid, uint32_t slot, uint64_t remote, uin
     return m;
 }
 
+/* Where hp transfers are direct only at the sync (mpi), one of fewer than
+ * dev->direct_min bytes goes through the streams (a copy costs less
+ * there), and so does one that overlaps what such a transfer of the
+ * superstep moved to the same peer (for a get: from it): the streams land
+ * after the direct transfers, and the later of two transfers to the same
+ * bytes must win.  The bytes streamed so far, per peer and direction, are
+ * one span each; 'at' is where the bytes land (the peer's address for a
+ * put, this processor's for a get). */
+static struct hp_span *hp_span_of(const char *call, uint32_t pid, bool write)
+{
+    if (!bsp.hp_span && !(bsp.hp_span = calloc(2 * (size_t)bsp.p, sizeof *bsp.hp_span)))
+        bsp_error(call, "out of memory");
+    return &bsp.hp_span[2 * pid + write];
+}
+
+static void hp_span_add(const char *call, uint32_t pid, bool write, uint64_t at, uint64_t n)
+{
+    struct hp_span *s = hp_span_of(call, pid, write);
+    s->lo = s->hi && s->lo < at ? s->lo : at;
+    s->hi = s->hi > at + n ? s->hi : at + n;
+    bsp.hp_spans_used = true;
+}
+
+static bool hp_span_overlaps(const char *call, uint32_t pid, bool write, uint64_t at, uint64_t n)
+{
+    const struct hp_span *s = hp_span_of(call, pid, write);
+    return at < s->hi && s->lo < at + n;
+}
+
+/* Through the streams: not direct, or below direct_min (nbytes < 0 too:
+ * the put or get reports it). */
+static bool hp_streams(int64_t nbytes)
+{
+    return !dev->direct && (!dev->direct_at_sync || (uint64_t)nbytes < dev->direct_min);
+}
+
+void rma_superstep_done(void)
+{
+    bsp.nhp = 0;
+    if (bsp.hp_spans_used)
+        memset(bsp.hp_span, 0, 2 * (size_t)bsp.p * sizeof *bsp.hp_span);
+    bsp.hp_spans_used = false;
+}
+
+void rma_free(void)
+{
+    free(bsp.hp);
+    free(bsp.hp_span);
+    bsp.hp = NULL;
+    bsp.hp_span = NULL;
+    bsp.nhp = bsp.caphp = 0;
+    bsp.hp_spans_used = false;
+}
+
 void bsp_impl_hpput(int64_t pid, const void *src, const void *dst, int64_t offset, int64_t nbytes)
 {
-    if (!dev->direct) {
+    if (hp_streams(nbytes)) {
         bsp_impl_put(pid, src, dst, offset, nbytes, "bsp_hpput");
+        if (dev->direct_at_sync && nbytes) /* checked: bsp.last_slot is dst's */
+            hp_span_add("bsp_hpput", (uint32_t)pid, true,
+                        reg_remote_addr((uint32_t)pid, bsp.last_slot) + (uint64_t)offset, (uint64_t)nbytes);
         return;
     }
     struct target t = check_remote("bsp_hpput", pid, dst, offset, nbytes, src, "source");
-    if (nbytes)
-        queue_hp(t, true, (void *)src, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
+    if (!nbytes)
+        return;
+    uint64_t at = reg_remote_addr(t.pid, t.slot) + (uint64_t)offset;
+    if (dev->direct_at_sync && hp_span_overlaps("bsp_hpput", t.pid, true, at, (uint64_t)nbytes)) {
+        put_target(t, src, offset, nbytes);
+        hp_span_add("bsp_hpput", t.pid, true, at, (uint64_t)nbytes);
+        return;
+    }
+    queue_hp(t, true, (void *)src, at, (uint64_t)nbytes);
 }
 
 void bsp_impl_hpget(int64_t pid, const void *src, int64_t offset, void *dst, int64_t nbytes)
 {
-    if (!dev->direct) {
+    if (hp_streams(nbytes)) {
         bsp_impl_get(pid, src, offset, dst, nbytes, "bsp_hpget");
+        if (dev->direct_at_sync && nbytes)
+            hp_span_add("bsp_hpget", (uint32_t)pid, false, (uint64_t)(uintptr_t)dst, (uint64_t)nbytes);
         return;
     }
     struct target t = check_remote("bsp_hpget", pid, src, offset, nbytes, dst, "destination");
-    if (nbytes)
-        queue_hp(t, false, dst, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
+    if (!nbytes)
+        return;
+    uint64_t at = (uint64_t)(uintptr_t)dst;
+    if (dev->direct_at_sync && hp_span_overlaps("bsp_hpget", t.pid, false, at, (uint64_t)nbytes)) {
+        get_target(t, offset, dst, nbytes);
+        hp_span_add("bsp_hpget", t.pid, false, at, (uint64_t)nbytes);
+        return;
+    }
+    queue_hp(t, false, dst, reg_remote_addr(t.pid, t.slot) + (uint64_t)offset, (uint64_t)nbytes);
 }
 
 /* A processor may leave bsp_sync before a peer has applied what that sync

@@ -62,8 +62,12 @@ struct device {
     void (*scan_read)(uint32_t src, void *buf, size_t n);
     void (*scan_skip)(uint32_t src, uint64_t n);
     /* Direct transfers into / out of another processor's memory (hpput,
-     * hpget); false when the device cannot, and the caller falls back. */
-    bool direct;
+     * hpget): 'direct', done at the call (shm); 'direct_at_sync', queued by
+     * the call and done in the next exchange (mpi), so only between a
+     * sync's exchanges, and only from 'direct_min' bytes.  Neither: the
+     * caller falls back to the streams. */
+    bool direct, direct_at_sync;
+    uint64_t direct_min;
     bool (*direct_write)(uint32_t dst, const struct iovec *local, const struct iovec *remote, size_t n);
     bool (*direct_read)(uint32_t src, const struct iovec *local, const struct iovec *remote, size_t n);
     /* Where peers' registered memory is read through the device, not

@@ -8,8 +8,9 @@
  * bsp_begin and start the function it gave bsp_init (rest).
  *
  * Streams: write() appends to a private buffer per destination.  An
- * exchange is one MPI_Alltoall of two words per pair (the bytes queued for
- * that destination, and the caller's flags, summed here), then the data.
+ * exchange is one MPI_Alltoall of META words per pair (the bytes queued for
+ * that destination, the caller's flags, summed here, and the hp descriptors
+ * sent to it), then the data.
  * Streams up to the slice size S go one-sided: MPI_Put into the
  * destination's window (MPI_Win_allocate, passive target, one epoch for the
  * whole run) at the slice for (parity of the exchange, source), then
@@ -27,9 +28,10 @@
  * empty supersteps (bench/RESULTS_mpi.md).  The window holds 2 P slices:
  * SUPERSTEP_MPI_WINDOW bytes in all (default 64 MiB), S at most 4 MiB.
  *
- * There is no shared memory, so nothing is direct: bsp_hpput/bsp_hpget are
- * buffered puts and gets (same semantics).  (An Epiphany host's kernels on
- * one machine share their session segment: src/mpi/kmpi.c.)  What the BSP layer keeps in the segment for peers to read (the
+ * bsp_hpput/bsp_hpget go straight from memory to memory inside the second
+ * exchange of the sync (mpi_hp.c; the counts carry how many descriptors
+ * each rank sent each).  (An Epiphany host's kernels on one machine share
+ * their session segment: src/mpi/kmpi.c.)  What the BSP layer keeps in the segment for peers to read (the
  * registration tables, the change records) it copies with share(), an
  * MPI_Allgather, at the syncs where registrations change.  Each rank keeps
  * a private segment for its own tables (and ebsp_malloc memory).
@@ -49,6 +51,7 @@
 #include "mpi/lines.h"
 #include "mpi/mpi_direct.h"
 #include "mpi/mpi_fail.h"
+#include "mpi/mpi_hp.h"
 #include "mpi/mpi_node.h"
 #include "mpi/mpi_wait.h"
 #include "mpi/mpi_watch.h"
@@ -89,7 +92,7 @@ struct piece {                 /* what one exchange brought from a source */
     size_t len;
 };
 
-#define META 4                 /* words per processor in an exchange's counts */
+#define META 5                 /* words per processor in an exchange's counts */
 #define NPIECE 4               /* pieces queued per source: at most 2 used */
 
 struct ibuf {                  /* from one source */
@@ -126,7 +129,7 @@ static struct {
     bool watched;              /* some rank has it: counts point to point */
     struct obuf *out;
     struct ibuf *in;
-    uint64_t *meta_s, *meta_r; /* META per processor: bytes, flags, collective call, superstep */
+    uint64_t *meta_s, *meta_r; /* META per processor: bytes, flags, hp descriptors, collective call, superstep */
     MPI_Request *req;
     size_t nreq, capreq;
     /* one-sided */
@@ -1087,6 +1090,8 @@ static int mpi_begin(uint32_t nprocs, uint32_t *me, void (*setup)(struct segment
         core->job->node_mirror = mpi_node_open(m.comm, nprocs, m.me);
     window_open();
     mpi_direct_open(m.comm);
+    mpi_hp_open(m.comm, nprocs);
+    device_mpi.direct_at_sync = !core->setting_num(SET_NO_DIRECT);
     device_mpi.applied = mpi_direct_applied;
     m.begun = true;
     m.ended = false;
@@ -1103,6 +1108,7 @@ static void mpi_end(void)
     core->job->step_mirror = NULL;
     window_close();
     mpi_direct_close();
+    mpi_hp_close();
     for (uint32_t q = 0; q < m.p; q++) {
         free(m.out[q].buf);
         free(m.in[q].priv[0]);
@@ -1281,8 +1287,8 @@ static uint32_t note_peers(MPI_Request *recv)
         if (came && m.watchers[q] && q < reporter)
             reporter = q;
         const uint64_t *meta = m.meta_r + META * q;
-        atomic_store(&core->job->ls->proc[q].call, came ? (uint32_t)meta[2] : 0); /* 0: computing (CALL_NONE) */
-        atomic_store(&core->job->ls->proc[q].step, came ? meta[3] : step);
+        atomic_store(&core->job->ls->proc[q].call, came ? (uint32_t)meta[3] : 0); /* 0: computing (CALL_NONE) */
+        atomic_store(&core->job->ls->proc[q].step, came ? meta[4] : step);
         atomic_store(&core->job->ls->proc[q].ended, 0);
     }
     return reporter;
@@ -1299,8 +1305,8 @@ static void exchange_watched(void)
             MPI_Irecv(m.meta_r + META * q, META, MPI_UINT64_T, (int)q, TAG_META, m.comm, new_request());
     for (uint32_t q = 0; q < m.p; q++) {
         uint64_t *meta = m.meta_s + META * q;
-        meta[2] = atomic_load(&core->job->ls->proc[m.me].call);
-        meta[3] = atomic_load(&core->job->ls->proc[m.me].step);
+        meta[3] = atomic_load(&core->job->ls->proc[m.me].call);
+        meta[4] = atomic_load(&core->job->ls->proc[m.me].step);
         if (q != m.me)
             MPI_Isend(meta, META, MPI_UINT64_T, (int)q, TAG_META, m.comm, new_request());
     }
@@ -1344,6 +1350,7 @@ static uint64_t mpi_exchange(uint64_t flags)
         m.meta_s[META * q] = m.out[q].len;
         m.meta_s[META * q + 1] = flags;
     }
+    mpi_hp_counts(m.meta_s + 2, META);
     exchange_meta();
     uint64_t sum = 0;
     size_t slice = m.onesided ? m.slice : 0;
@@ -1392,6 +1399,7 @@ static uint64_t mpi_exchange(uint64_t flags)
         queue_piece(b, b->priv[par], o->len);
         o->buf = t, o->cap = c;
     }
+    mpi_hp_exchange(m.meta_r + 2, META);
     if (m.nreq)
         mpi_wait_all((int)m.nreq, m.req);
     if (got_put)
@@ -1408,6 +1416,7 @@ static uint64_t mpi_meet(uint64_t flags, uint32_t *other, uint64_t *theirs)
     for (uint32_t q = 0; q < m.p; q++) {
         m.meta_s[META * q] = 0; /* nothing sent: the streams stay for the next exchange */
         m.meta_s[META * q + 1] = flags;
+        m.meta_s[META * q + 2] = 0;
     }
     exchange_meta();
     uint64_t sum = 0;
@@ -1501,12 +1510,6 @@ static void mpi_share(void *base, size_t n)
     mpi_wait_all(1, &r);
 }
 
-static bool no_direct(uint32_t peer, const struct iovec *local, const struct iovec *remote, size_t n)
-{
-    (void)peer, (void)local, (void)remote, (void)n;
-    return false;
-}
-
 struct device device_mpi = {
     .name = "mpi",
     .begin = mpi_begin,
@@ -1520,9 +1523,10 @@ struct device device_mpi = {
     .scan_begin = mpi_scan_begin,
     .scan_read = mpi_scan_read,
     .scan_skip = mpi_scan_skip,
-    .direct = false,
-    .direct_write = no_direct,
-    .direct_read = no_direct,
+    .direct = false, /* direct_at_sync: set at begin */
+    .direct_min = MPI_HP_DIRECT_MIN,
+    .direct_write = mpi_hp_write,
+    .direct_read = mpi_hp_read,
     .expose = mpi_direct_expose,
     .withdraw = mpi_direct_withdraw,
     .remote_read = mpi_direct_read,

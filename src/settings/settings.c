@@ -52,7 +52,7 @@ static const struct row rows[SET_COUNT] = {
     [SET_PROFILE] = { { "SUPERSTEP_PROFILE", "write a Chrome trace of the run to this file (bsprun --profile)",
                         "not set: no profile", "a file name" },
                       TEXT, 0, 0, 0, NULL },
-    [SET_NO_DIRECT] = { { "SUPERSTEP_NO_DIRECT", "1: bsp_hpput and bsp_hpget go through the channels instead of process_vm_readv/writev, and bsp_direct_get fails (on mpi too: no MPI window)",
+    [SET_NO_DIRECT] = { { "SUPERSTEP_NO_DIRECT", "1: bsp_hpput and bsp_hpget go through the channels instead of process_vm_readv/writev (mpi: instead of straight from memory to memory), and bsp_direct_get fails (on mpi too: no MPI window)",
                           "0", "0 or 1" },
                         FLAG, 0, 1, 0, NULL },
     [SET_LOCAL_MEMORY] = { { "SUPERSTEP_LOCAL_MEMORY", "Epiphany host: bytes of local memory per processor",
