@@ -65,8 +65,6 @@ static struct {
     size_t nowned, capowned;
     struct unpack *unpack;
     size_t nunpack, capunpack;
-    struct pooled { char *buf; size_t cap; } *pool; /* packing buffers, kept for the next syncs */
-    size_t npool, cappool, pool_used;
 } hp;
 
 /* Room for one more in a list (a fresh list grows from 16). */
@@ -102,29 +100,6 @@ static bool own(void *buf)
     return true;
 }
 
-/* A packing buffer of at least 'bytes', till the exchange's end: one of
- * those kept from earlier syncs where one fits (a fresh one's pages fault
- * in on both sides, which costs more than the copy). */
-static char *pool_get(size_t bytes)
-{
-    for (size_t i = hp.pool_used; i < hp.npool; i++)
-        if (hp.pool[i].cap >= bytes) {
-            struct pooled t = hp.pool[i];
-            hp.pool[i] = hp.pool[hp.pool_used];
-            hp.pool[hp.pool_used] = t;
-            return hp.pool[hp.pool_used++].buf;
-        }
-    char *buf = malloc(bytes);
-    if (!buf || !room((void **)&hp.pool, &hp.cappool, hp.npool, sizeof *hp.pool)) {
-        free(buf);
-        return NULL;
-    }
-    hp.pool[hp.npool] = hp.pool[hp.pool_used];
-    hp.pool[hp.pool_used] = (struct pooled){ buf, bytes };
-    hp.npool++;
-    return hp.pool[hp.pool_used++].buf;
-}
-
 void mpi_hp_open(MPI_Comm c, uint32_t p)
 {
     hp.comm = c;
@@ -140,9 +115,6 @@ void mpi_hp_close(void)
     free(hp.req);
     free(hp.owned);
     free(hp.unpack);
-    for (size_t i = 0; i < hp.npool; i++)
-        free(hp.pool[i].buf);
-    free(hp.pool);
     memset(&hp, 0, sizeof hp);
 }
 
@@ -217,8 +189,8 @@ static bool pack(bool send, bool put, const struct iovec *v, size_t n, int peer)
     size_t bytes = 0;
     for (size_t i = 0; i < n; i++)
         bytes += v[i].iov_len;
-    char *buf = pool_get(bytes);
-    MPI_Request *r = buf ? new_request() : NULL;
+    char *buf = malloc(bytes);
+    MPI_Request *r = own(buf) ? new_request() : NULL;
     if (!r)
         return false;
     if (!send) {
@@ -332,10 +304,13 @@ void mpi_hp_exchange(const uint64_t *theirs, size_t stride)
             mpi_wait_probe((int)q, TAG_HP_DESC, hp.comm, &st, 0);
             MPI_Get_count(&st, MPI_UINT64_T, &words);
             uint64_t *d = malloc((size_t)(words > 2 ? words : 2) * sizeof *d);
-            if (!own(d))
-                core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: out of memory for processor %u's hp transfers", q);
-            MPI_Recv(d, words, MPI_UINT64_T, (int)q, TAG_HP_DESC, hp.comm, MPI_STATUS_IGNORE);
-            if (!serve((int)q, d))
+            bool ok = own(d);
+            if (ok)
+                MPI_Recv(d, words, MPI_UINT64_T, (int)q, TAG_HP_DESC, hp.comm, MPI_STATUS_IGNORE);
+            if (ok && (words < 2 || (uint64_t)words != 2 + 2 * d[1]))
+                core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: internal error: a malformed hp descriptor from "
+                                  "processor %u (%d words)", q, words);
+            if (!ok || !serve((int)q, d))
                 core->launch_fail(LAUNCH_EXIT_ERROR, "bsp_sync: out of memory for processor %u's hp transfers", q);
         }
     if (hp.nreq)
@@ -348,7 +323,7 @@ void mpi_hp_exchange(const uint64_t *theirs, size_t stride)
     }
     for (size_t i = 0; i < hp.nowned; i++)
         free(hp.owned[i]);
-    hp.nreq = hp.nowned = hp.nunpack = hp.pool_used = 0;
+    hp.nreq = hp.nowned = hp.nunpack = 0;
     if (hp.nqueued)
         memset(hp.queued, 0, hp.p * sizeof *hp.queued);
     hp.nqueued = 0;
