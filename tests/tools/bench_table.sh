@@ -57,7 +57,7 @@ grep -qF '| bsp_put 64 MiB (GB/s per processor) | 4 | 0.500 | - | 1.00 | 0.50 |'
 # Stand-ins for what make bench builds: each prints one figure at once.
 o=$tmp/o bin=$tmp/bin
 mkdir -p "$o/bench" "$bin"
-for prog in yardstick empty puts bulk send begin memory; do
+for prog in yardstick empty puts bulk hpsizes send begin memory; do
     printf '#!/bin/sh\necho "%s_stand_in 1 us"\n' "$prog" >"$o/bench/$prog"
 done
 printf '#!/bin/sh\nshift 2\nexec "$@"\n' >"$bin/bsprun"
