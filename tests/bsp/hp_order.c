@@ -128,6 +128,17 @@ int main(int argc, char **argv)
             }
         bsp_sync(); /* checked before the next round resets the areas */
     }
+    bsp_pop_reg(slots);
+    bsp_pop_reg(area);
+    bsp_pop_reg(src);
+    bsp_sync();
+    free(src);
+    free(area);
+    free(got);
+    free(want);
+    free(peer_src);
+    free(slots);
+    free(back);
     if (s == 0)
         printf("hp_order: OK\n");
     bsp_end();
