@@ -321,7 +321,7 @@ int supervise_start(void)
     }
     struct watch_page *pg = supervise_page_new();
     if (!pg)
-        return -ENOMEM;
+        return -errno; /* mmap's */
     int hang[2];
     if (pipe2(hang, O_CLOEXEC) != 0) {
         int rc = -errno;
